@@ -1,0 +1,3 @@
+from spieltisch.cli import main
+
+raise SystemExit(main())
