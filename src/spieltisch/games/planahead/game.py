@@ -1,0 +1,214 @@
+"""A game of Plan Ahead at a table: simultaneous placement of the same 19 tiles by every seat.
+
+Pure and deterministic: a state plus actions, each returning a new state or raising RuleError.
+Time enters only as `now` (seconds from the server's injectable clock); randomness only from the seed.
+
+Flow per tile: every seat places the current tile tentatively (as often as it likes) and confirms
+it; when every seat has confirmed, the next tile is revealed. With a turn clock, at the deadline every
+unconfirmed seat gets the tile on its tentative field, or else on a free field chosen from the seed,
+and that placement is marked as placed by the clock.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass, field, replace
+
+from spieltisch.games.errors import RuleError
+from spieltisch.games.planahead.board import FIELD_COUNT
+from spieltisch.games.planahead.notation import EMPTY_LAND, Land, format_land
+from spieltisch.games.planahead.scoring import points_completed_by, score_land
+from spieltisch.games.planahead.tiles import ALL_TILES, Tile
+
+MAX_SEATS = 6
+TURN_CLOCK_CHOICES = (None, 15, 30, 60, 90, 120)
+
+
+class Phase(enum.StrEnum):
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    #: Seconds per tile, or None for no turn clock.
+    turn_seconds: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.turn_seconds not in TURN_CLOCK_CHOICES:
+            raise RuleError("bad_settings", f"turn clock must be one of {TURN_CLOCK_CHOICES}")
+
+
+def draw_tiles(seed: int, count: int = FIELD_COUNT) -> tuple[Tile, ...]:
+    """The tiles of a game, in order: `count` of the 27, drawn from the seed alone."""
+    return tuple(random.Random(seed).sample(ALL_TILES, count))
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    land: Land = EMPTY_LAND
+    #: Field (1..19) where the current tile lies tentatively, None if not placed yet.
+    tentative: int | None = None
+    confirmed: bool = False
+    #: Fields whose tile the turn clock placed.
+    clock_placed: frozenset[int] = field(default_factory=frozenset)
+
+    @property
+    def score(self) -> int:
+        return score_land(self.land).total
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    settings: Settings
+    seed: int
+    draw: tuple[Tile, ...]
+    seats: tuple[Seat, ...]
+    #: Index into `draw` of the current tile (== 19 when finished).
+    turn: int = 0
+    #: Clock time at which the current tile is placed automatically, None without a clock.
+    deadline: float | None = None
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.FINISHED if self.turn >= len(self.draw) else Phase.PLAYING
+
+    @property
+    def current_tile(self) -> Tile | None:
+        return self.draw[self.turn] if self.phase is Phase.PLAYING else None
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(seat.score for seat in self.seats)
+
+    def ranking(self) -> tuple[int, ...]:
+        """Place of each seat (1 = best); equal scores share a place."""
+        scores = self.scores()
+        return tuple(1 + sum(other > mine for other in scores) for mine in scores)
+
+
+def new_game(seat_count: int, seed: int, now: float, settings: Settings | None = None) -> Game:
+    if not 1 <= seat_count <= MAX_SEATS:
+        raise RuleError("bad_settings", f"a table has 1 to {MAX_SEATS} seats")
+    settings = settings or Settings()
+    game = Game(settings, seed, draw_tiles(seed), tuple(Seat() for _ in range(seat_count)))
+    return _start_turn(game, now)
+
+
+def _start_turn(game: Game, now: float) -> Game:
+    seconds = game.settings.turn_seconds
+    deadline = now + seconds if seconds is not None and game.phase is Phase.PLAYING else None
+    return replace(game, deadline=deadline)
+
+
+def _seat(game: Game, seat: int) -> Seat:
+    if game.phase is Phase.FINISHED:
+        raise RuleError("game_over", "the game is over")
+    if not 0 <= seat < len(game.seats):
+        raise RuleError("bad_seat", f"there is no seat {seat}")
+    return game.seats[seat]
+
+
+def _with_seat(game: Game, index: int, seat: Seat) -> Game:
+    return replace(game, seats=game.seats[:index] + (seat,) + game.seats[index + 1 :])
+
+
+def place(game: Game, seat: int, field_number: int | None) -> Game:
+    """Put the current tile tentatively on a field, move it, or take it back (None)."""
+    state = _seat(game, seat)
+    if state.confirmed:
+        raise RuleError("already_confirmed", "you have confirmed this tile; wait for the others")
+    if field_number is not None:
+        if not 1 <= field_number <= FIELD_COUNT:
+            raise RuleError("bad_field", f"there is no field {field_number}")
+        if state.land[field_number - 1] is not None:
+            raise RuleError("field_taken", f"field {field_number} is taken")
+    return _with_seat(game, seat, replace(state, tentative=field_number))
+
+
+def confirm(game: Game, seat: int, now: float) -> Game:
+    """Fix the tentatively placed tile (OK). When all have confirmed, the next tile comes."""
+    state = _seat(game, seat)
+    if state.confirmed:
+        raise RuleError("already_confirmed", "you have confirmed this tile already")
+    if state.tentative is None:
+        raise RuleError("not_placed", "place the tile on a field first")
+    return _advance_if_done(_with_seat(game, seat, _fix(game, state, state.tentative)), now)
+
+
+def _fix(game: Game, state: Seat, field_number: int, *, by_clock: bool = False) -> Seat:
+    tile = game.current_tile
+    land = state.land[: field_number - 1] + (tile,) + state.land[field_number:]
+    marks = state.clock_placed | {field_number} if by_clock else state.clock_placed
+    return replace(state, land=land, tentative=None, confirmed=True, clock_placed=marks)
+
+
+def _advance_if_done(game: Game, now: float) -> Game:
+    if not all(seat.confirmed for seat in game.seats):
+        return game
+    seats = tuple(replace(seat, confirmed=False) for seat in game.seats)
+    return _start_turn(replace(game, seats=seats, turn=game.turn + 1), now)
+
+
+def clock_field(game: Game, seat: int) -> int:
+    """Where the clock puts the current tile for a seat that has not confirmed: its tentative field,
+    else a free field drawn from the seed (the same for a replay of the game)."""
+    state = game.seats[seat]
+    if state.tentative is not None:
+        return state.tentative
+    free = [number for number in range(1, FIELD_COUNT + 1) if state.land[number - 1] is None]
+    return random.Random(f"{game.seed}:{game.turn}:{seat}").choice(free)
+
+
+def on_deadline(game: Game, now: float) -> Game:
+    """The turn clock ran out: place the tile for every seat that has not confirmed."""
+    if game.phase is Phase.FINISHED or game.deadline is None or now < game.deadline:
+        return game
+    for index, state in enumerate(game.seats):
+        if not state.confirmed:
+            game = _with_seat(game, index, _fix(game, state, clock_field(game, index), by_clock=True))
+    return _advance_if_done(game, now)
+
+
+def remove_seat_wait(game: Game, seat: int, now: float) -> Game:
+    """Confirm for a seat that left for good, as the clock would, so the others can go on."""
+    state = _seat(game, seat)
+    if state.confirmed:
+        return game
+    game = _with_seat(game, seat, _fix(game, state, clock_field(game, seat), by_clock=True))
+    return _advance_if_done(game, now)
+
+
+def seat_view(game: Game, seat: int | None) -> dict:
+    """What one seat may see (None: a spectator). Never a tile after the current one; the others'
+    lands only as fixed before the current tile, so nobody copies a placement of this tile."""
+    seats = []
+    for index, state in enumerate(game.seats):
+        own = index == seat
+        land = state.land
+        if not own and state.confirmed and game.phase is Phase.PLAYING:
+            # Hide the placement of the current tile from the others until everyone has confirmed.
+            current = game.current_tile
+            land = tuple(None if tile == current else tile for tile in land)
+        entry = {
+            "land": format_land(land),
+            "score": score_land(land).total,
+            "confirmed": state.confirmed,
+            "clock_placed": sorted(state.clock_placed),
+        }
+        if own:
+            entry["tentative"] = state.tentative
+            if state.tentative is not None and game.current_tile is not None:
+                entry["preview"] = points_completed_by(land, state.tentative, game.current_tile)
+        seats.append(entry)
+    return {
+        "phase": game.phase.value,
+        "turn": game.turn,
+        "tiles_total": len(game.draw),
+        "tile": game.current_tile.code if game.current_tile else None,
+        "deadline": game.deadline,
+        "turn_seconds": game.settings.turn_seconds,
+        "seats": seats,
+        "ranking": list(game.ranking()) if game.phase is Phase.FINISHED else None,
+        "seed": game.seed if game.phase is Phase.FINISHED else None,
+    }
