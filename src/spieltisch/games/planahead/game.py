@@ -190,9 +190,11 @@ def seat_view(game: Game, seat: int | None) -> dict:
             # Hide the placement of the current tile from the others until everyone has confirmed.
             current = game.current_tile
             land = tuple(None if tile == current else tile for tile in land)
+        scored = score_land(land)
         entry = {
             "land": format_land(land),
-            "score": score_land(land).total,
+            "score": scored.total,
+            "lines": [line.as_view() for line in scored.lines],
             "confirmed": state.confirmed,
             "clock_placed": sorted(state.clock_placed),
         }

@@ -43,6 +43,11 @@ class LineScore:
         }
 
 
+    def as_view(self) -> dict:
+        """What the board draws at the line's ends (value and potential too)."""
+        return {**self.as_json(), "value": self.value, "potential": self.potential}
+
+
 @dataclass(frozen=True, slots=True)
 class LandScore:
     total: int
