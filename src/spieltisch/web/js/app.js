@@ -1,0 +1,173 @@
+// Entry point and router: "/" lobby, "/t/<id>" a table, "/puzzle…" the puzzle (later).
+
+import { getLang, onLangChange, setLang, t } from "./i18n.js";
+import { HttpError, api, getToken, net, setToken } from "./net.js";
+import { h, toast } from "./ui.js";
+import { LobbyScreen } from "./lobby.js";
+import { TableScreen } from "./room.js";
+
+export const app = {
+  me: null, // {id, nickname}
+  screen: null,
+  navigate(path, { replace = false } = {}) {
+    if (location.pathname !== path) {
+      if (replace) history.replaceState({}, "", path);
+      else history.pushState({}, "", path);
+    }
+    route();
+  },
+};
+
+const root = () => document.getElementById("app");
+
+function renderHeader() {
+  const header = document.getElementById("header");
+  header.replaceChildren(
+    h("a.brand", { href: "/", onclick: (e) => { e.preventDefault(); app.navigate("/"); } },
+      h("span.brand-mark", { "aria-hidden": "true" }, "⬢"), t("app.title")),
+    h("div.header-right", {},
+      app.me
+        ? h("button.link.nick", { type: "button", "data-testid": "nickname", title: t("nick.rename"), onclick: renameDialog },
+            h("span.nick-icon", { "aria-hidden": "true" }, "●"), app.me.nickname)
+        : null,
+      h("button.lang", {
+        type: "button", "data-testid": "lang", "aria-label": t("lang.label"),
+        onclick: () => setLang(getLang() === "de" ? "en" : "de"),
+      }, getLang() === "de" ? "EN" : "DE"),
+    ),
+  );
+  document.title = t("app.title");
+}
+
+/** The nickname form; resolves when the player exists (token stored). */
+function askNickname({ initial = "", title = t("nick.title"), rename = false } = {}) {
+  return new Promise((resolve) => {
+    const input = h("input", {
+      id: "nick-input", name: "nickname", maxlength: "20", autocomplete: "nickname", required: true,
+      "data-testid": "nickname-input", value: initial,
+    });
+    const error = h("p.form-error", { role: "alert", "data-testid": "nickname-error" });
+    const form = h("form.card.nick-card", {
+      "data-testid": "nickname-form",
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const nickname = input.value.trim();
+        if (nickname.length < 1 || nickname.length > 20 || /[\u0000-\u001f\u007f]/.test(nickname)) {
+          error.textContent = t("nick.invalid");
+          return;
+        }
+        try {
+          const player = rename
+            ? await api("PATCH", "/api/players/me", { nickname })
+            : await api("POST", "/api/players", { nickname });
+          if (player.token) setToken(player.token);
+          app.me = { id: player.id ?? app.me?.id, nickname: player.nickname ?? nickname };
+          renderHeader();
+          resolve(app.me);
+        } catch (err) {
+          error.textContent = err.message || t("err.generic");
+        }
+      },
+    },
+      h("h1", {}, title),
+      rename ? null : h("p", {}, t("nick.intro")),
+      h("label", { for: "nick-input" }, t("nick.label")),
+      input,
+      error,
+      h("div.row", {},
+        rename ? h("button.secondary", { type: "button", onclick: () => resolve(null) }, t("nick.cancel")) : null,
+        h("button.primary", { type: "submit", "data-testid": "nickname-submit" }, rename ? t("nick.save") : t("nick.submit"))),
+    );
+    root().replaceChildren(h("div.center-page", {}, form));
+    input.focus();
+  });
+}
+
+async function renameDialog() {
+  const screen = app.screen;
+  screen?.unmount?.();
+  app.screen = null;
+  await askNickname({ initial: app.me?.nickname || "", title: t("nick.rename"), rename: true });
+  route();
+}
+
+async function ensurePlayer() {
+  if (getToken()) {
+    try {
+      const me = await api("GET", "/api/players/me");
+      app.me = { id: me.id, nickname: me.nickname };
+      return;
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 401) setToken(null);
+      else return; // server unreachable: keep the token, the socket will retry
+    }
+  }
+  await askNickname();
+}
+
+function route() {
+  app.screen?.unmount?.();
+  app.screen = null;
+  const path = location.pathname;
+  const match = path.match(/^\/t\/([^/]+)\/?$/);
+  let screen;
+  if (match) screen = new TableScreen(app, decodeURIComponent(match[1]));
+  else if (path.startsWith("/puzzle")) screen = new PuzzleScreen(app);
+  else screen = new LobbyScreen(app);
+  app.screen = screen;
+  screen.mount(root());
+}
+
+/** Placeholder until the puzzle exists. */
+class PuzzleScreen {
+  constructor(appRef) { this.app = appRef; }
+  mount(el) {
+    this.el = el;
+    this.render();
+  }
+  render() {
+    this.el.replaceChildren(h("div.center-page", {}, h("div.card", {},
+      h("h1", {}, t("lobby.puzzle")), h("p", {}, t("lobby.puzzle.soon")),
+      h("button.primary", { type: "button", onclick: () => app.navigate("/") }, t("pa.tolobby")))));
+  }
+  rerender() { this.render(); }
+  unmount() {}
+}
+
+function errorText(msg) {
+  const key = `err.${msg.code}`;
+  const translated = t(key);
+  if (translated !== key) return translated;
+  return msg.message || t("err.generic");
+}
+
+async function main() {
+  renderHeader();
+  onLangChange(() => {
+    renderHeader();
+    app.screen?.rerender?.();
+  });
+  net.on("welcome", (msg) => {
+    if (msg.player) {
+      app.me = { id: msg.player.id, nickname: msg.player.nickname };
+      renderHeader();
+    }
+  });
+  net.on("error", (msg) => {
+    if (app.screen?.onError?.(msg)) return;
+    toast(errorText(msg));
+  });
+  net.on("auth_failed", async () => {
+    setToken(null);
+    await askNickname();
+    net.connect();
+    route();
+  });
+  window.addEventListener("popstate", route);
+  await ensurePlayer();
+  renderHeader();
+  net.connect();
+  route();
+}
+
+main();

@@ -1,0 +1,122 @@
+// The lobby: open tables of both games, and a form to open a Plan Ahead table.
+
+import { t } from "./i18n.js";
+import { net } from "./net.js";
+import { h } from "./ui.js";
+
+const CLOCKS = [null, 15, 30, 60, 90, 120];
+
+export function clockLabel(seconds) {
+  return seconds ? t("lobby.clock.s", { n: seconds }) : t("lobby.clock.none");
+}
+
+export class LobbyScreen {
+  constructor(app) {
+    this.app = app;
+    this.tables = null;
+    this.creating = false;
+    this.form = { game: "planahead", seats: 2, turn_seconds: null };
+    this.cleanup = [];
+  }
+
+  mount(el) {
+    this.el = el;
+    this.cleanup.push(net.on("lobby", (msg) => {
+      this.tables = msg.tables || [];
+      this.renderTables();
+    }));
+    this.cleanup.push(net.on("table", (msg) => {
+      // The answer to create_table: go to the new table.
+      if (this.creating && msg.table) {
+        this.creating = false;
+        this.app.navigate(`/t/${encodeURIComponent(msg.table.id)}`);
+      }
+    }));
+    this.cleanup.push(net.onOpen(() => net.send({ type: "watch_lobby" })));
+    if (net.isOpen) net.send({ type: "watch_lobby" });
+    this.render();
+  }
+
+  unmount() {
+    for (const fn of this.cleanup) fn();
+    this.cleanup = [];
+  }
+
+  onError() {
+    this.creating = false;
+    return false;
+  }
+
+  rerender() {
+    this.render();
+  }
+
+  render() {
+    this.tablesBox = h("div.table-list", { "data-testid": "lobby-tables", "aria-live": "polite" });
+    this.el.replaceChildren(h("div.lobby", {},
+      h("section.card.lobby-tables", {},
+        h("h1", {}, t("lobby.tables")),
+        this.tablesBox),
+      this.renderCreate(),
+      h("section.card.lobby-solo", {},
+        h("h2", {}, t("lobby.puzzle")),
+        h("p.muted", {}, t("lobby.puzzle.soon"))),
+    ));
+    this.renderTables();
+  }
+
+  renderCreate() {
+    const seats = h("select", { id: "create-seats", "data-testid": "create-seats" },
+      [1, 2, 3, 4, 5, 6].map((n) => h("option", { value: n, selected: n === this.form.seats }, n)));
+    seats.addEventListener("change", () => { this.form.seats = Number(seats.value); });
+    const clock = h("select", { id: "create-clock", "data-testid": "create-clock" },
+      CLOCKS.map((s) => h("option", { value: s ?? "", selected: s === this.form.turn_seconds }, clockLabel(s))));
+    clock.addEventListener("change", () => { this.form.turn_seconds = clock.value ? Number(clock.value) : null; });
+    const game = h("div.game-choice", { role: "radiogroup", "aria-label": t("lobby.game") },
+      h("label.choice", {}, h("input", { type: "radio", name: "game", value: "planahead", checked: true }), t("game.planahead")),
+      h("label.choice.is-disabled", {}, h("input", { type: "radio", name: "game", value: "speedgans", disabled: true }),
+        t("game.speedgans"), h("span.soon", {}, t("lobby.soon"))));
+    return h("section.card.lobby-create", {},
+      h("h2", {}, t("lobby.create")),
+      h("form.create-form", {
+        "data-testid": "create-form",
+        onsubmit: (e) => {
+          e.preventDefault();
+          this.creating = true;
+          net.send({ type: "create_table", game: "planahead", settings: { seats: this.form.seats, turn_seconds: this.form.turn_seconds } });
+        },
+      },
+        game,
+        h("label", { for: "create-seats" }, t("lobby.seats")), seats,
+        h("label", { for: "create-clock" }, t("lobby.clock")), clock,
+        h("button.primary", { type: "submit", "data-testid": "create-table" }, t("lobby.create"))));
+  }
+
+  renderTables() {
+    if (!this.tablesBox) return;
+    if (this.tables === null) {
+      this.tablesBox.replaceChildren(h("p.muted", {}, "…"));
+      return;
+    }
+    const visible = this.tables.filter((tb) => tb.status !== "finished" || (tb.players || []).length);
+    if (!visible.length) {
+      this.tablesBox.replaceChildren(h("p.muted", { "data-testid": "lobby-empty" }, t("lobby.none")));
+      return;
+    }
+    this.tablesBox.replaceChildren(...visible.map((tb) => {
+      const free = tb.status === "open" && tb.taken < tb.seats;
+      return h("article.table-entry", { "data-testid": `lobby-table-${tb.id}`, "data-game": tb.game, "data-status": tb.status },
+        h("div.table-entry-main", {},
+          h("span.game-badge", { "data-game": tb.game }, t(`game.${tb.game}`)),
+          h("span.table-status", { "data-status": tb.status }, t(`status.${tb.status}`)),
+          h("div.table-entry-host", {}, t("lobby.host", { name: tb.host || "?" })),
+          h("div.table-entry-players.muted", {}, (tb.players || []).join(", "))),
+        h("div.table-entry-side", {},
+          h("span.seat-count", {}, t("lobby.taken", { taken: tb.taken, seats: tb.seats })),
+          h(free ? "button.primary" : "button.secondary", {
+            type: "button", "data-testid": `open-${tb.id}`,
+            onclick: () => this.app.navigate(`/t/${encodeURIComponent(tb.id)}`),
+          }, free ? t("lobby.join") : t("lobby.open"))));
+    }));
+  }
+}

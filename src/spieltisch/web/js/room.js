@@ -1,0 +1,166 @@
+// A table at /t/<id>: the waiting room while open, then the game's own view.
+
+import { t } from "./i18n.js";
+import { clockLabel } from "./lobby.js";
+import { net } from "./net.js";
+import { h, toast } from "./ui.js";
+import { PlanAheadGame } from "./planahead/table.js";
+
+const LEVELS = ["easy", "medium", "strong"];
+
+export function seatIsFree(seat) {
+  return !seat || (!seat.player && !seat.bot);
+}
+
+export class TableScreen {
+  constructor(app, id) {
+    this.app = app;
+    this.id = id;
+    this.table = null;
+    this.joinTried = false;
+    this.notFound = false;
+    this.game = null;
+    this.botLevel = "medium";
+    this.cleanup = [];
+  }
+
+  mount(el) {
+    this.el = el;
+    this.cleanup.push(net.on("table", (msg) => {
+      if (!msg.table || msg.table.id !== this.id) return;
+      this.update(msg.table);
+    }));
+    this.cleanup.push(net.onOpen(() => this.open()));
+    if (net.isOpen) this.open();
+    this.el.replaceChildren(h("div.center-page", {}, h("p.muted", {}, "…")));
+  }
+
+  open() {
+    net.send({ type: "open_table", table: this.id });
+  }
+
+  unmount() {
+    for (const fn of this.cleanup) fn();
+    this.cleanup = [];
+    this.game?.destroy();
+    this.game = null;
+  }
+
+  rerender() {
+    if (this.game) this.game.render();
+    else if (this.table) this.renderRoom();
+    else if (this.notFound) this.renderNotFound();
+  }
+
+  onError(msg) {
+    if (!this.table && (msg.code === "not_found" || msg.code === "no_table" || msg.code === "unknown_table")) {
+      this.notFound = true;
+      this.renderNotFound();
+      return true;
+    }
+    return false;
+  }
+
+  get isHost() {
+    return this.table && this.app.me && this.table.host === this.app.me.id;
+  }
+
+  send(type, extra = {}) {
+    const seq = net.send({ type, table: this.id, ...extra });
+    if (seq === null) toast(t("net.offline"));
+    return seq;
+  }
+
+  update(table) {
+    this.table = table;
+    this.notFound = false;
+    // Opening the link joins a free seat of an open table (once per visit).
+    if (table.status === "open" && table.you === null && !this.joinTried && table.seats.some(seatIsFree)) {
+      this.joinTried = true;
+      this.send("join");
+    }
+    if (table.game && table.status !== "open") {
+      if (!this.game) {
+        this.game = new PlanAheadGame(this);
+        this.game.mount(this.el);
+      }
+      this.game.update(table);
+    } else {
+      this.game?.destroy();
+      this.game = null;
+      this.renderRoom();
+    }
+  }
+
+  renderNotFound() {
+    this.el.replaceChildren(h("div.center-page", {}, h("div.card", { "data-testid": "table-not-found" },
+      h("p", {}, t("table.notfound")),
+      h("button.primary", { type: "button", onclick: () => this.app.navigate("/") }, t("pa.tolobby")))));
+  }
+
+  shareUrl() {
+    return `${location.origin}/t/${encodeURIComponent(this.id)}`;
+  }
+
+  async copyLink(input) {
+    const url = this.shareUrl();
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      input.select();
+      document.execCommand("copy");
+    }
+    toast(t("table.copied"), "info");
+  }
+
+  renderRoom() {
+    const table = this.table;
+    const host = this.isHost;
+    const seated = table.seats.filter((s) => !seatIsFree(s)).length;
+    const linkInput = h("input.share-input", { readonly: true, value: this.shareUrl(), "data-testid": "share-link", "aria-label": t("table.share"), onfocus: (e) => e.target.select() });
+    const seats = h("ol.seat-list", { "data-testid": "seats" }, table.seats.map((seat, i) => {
+      const free = seatIsFree(seat);
+      const you = table.you === i;
+      const tags = [];
+      if (you) tags.push(h("span.tag.tag-you", {}, t("table.you")));
+      if (seat?.player && seat.player === table.host) tags.push(h("span.tag", {}, t("table.host")));
+      if (seat?.bot) tags.push(h("span.tag.tag-bot", {}, `${t("table.bot")} · ${t(`level.${seat.bot}`)}`));
+      if (seat?.player && seat.connected === false) tags.push(h("span.tag.tag-off", {}, t("table.offline")));
+      return h("li.seat", { "data-testid": `seat-${i}`, "data-free": free ? "true" : "false", class: you ? "is-you" : "" },
+        h("span.seat-no", {}, String(i + 1)),
+        h("span.seat-name", {}, free ? h("span.muted", {}, t("table.free")) : seat.nickname || t("table.bot")),
+        h("span.seat-tags", {}, tags),
+        host && !free && !you
+          ? h("button.link.remove", { type: "button", "data-testid": `remove-${i}`, onclick: () => this.send("remove_seat", { seat: i }) }, t("table.remove"))
+          : null);
+    }));
+    const level = h("select", { id: "bot-level", "data-testid": "bot-level", "aria-label": t("table.bot") },
+      LEVELS.map((l) => h("option", { value: l, selected: l === this.botLevel }, t(`level.${l}`))));
+    level.addEventListener("change", () => { this.botLevel = level.value; });
+    const hasFree = table.seats.some(seatIsFree);
+    const controls = host
+      ? h("div.room-controls", {},
+          h("div.row", {}, level,
+            h("button.secondary", { type: "button", "data-testid": "add-bot", disabled: !hasFree, onclick: () => this.send("add_bot", { level: this.botLevel }) }, t("table.addbot"))),
+          h("button.primary.big", { type: "button", "data-testid": "start", disabled: seated < 1, onclick: () => this.send("start") }, t("table.start")))
+      : h("div.room-controls", {},
+          table.you === null && hasFree
+            ? h("button.primary", { type: "button", "data-testid": "join", onclick: () => this.send("join") }, t("table.join"))
+            : null,
+          h("p.muted", {}, table.you === null && !hasFree ? t("table.full") : t("table.waithost")));
+    this.el.replaceChildren(h("div.room", { "data-testid": "room", "data-table": table.id },
+      h("section.card", {},
+        h("h1", {}, t("game.planahead"), " ", h("span.muted.table-id", {}, `#${table.id}`)),
+        h("p.muted", {}, t("table.settings", { seats: table.settings.seats, clock: clockLabel(table.settings.turn_seconds) })),
+        h("h2", {}, t("table.waiting")),
+        seats,
+        controls),
+      h("section.card", {},
+        h("h2", {}, t("table.share")),
+        h("div.row.share-row", {}, linkInput,
+          h("button.secondary", { type: "button", "data-testid": "copy-link", onclick: () => this.copyLink(linkInput) }, t("table.copy"))),
+        h("div.row", {},
+          h("button.link", { type: "button", "data-testid": "leave", onclick: () => { if (table.you !== null) this.send("leave"); this.app.navigate("/"); } }, t("table.leave")),
+          h("button.link", { type: "button", onclick: () => this.app.navigate("/") }, t("pa.tolobby"))))));
+  }
+}
