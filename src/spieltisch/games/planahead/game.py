@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from spieltisch.games.errors import RuleError
 from spieltisch.games.planahead.board import FIELD_COUNT
-from spieltisch.games.planahead.notation import EMPTY_LAND, Land, format_land
+from spieltisch.games.planahead.notation import EMPTY_LAND, Land, format_land, parse_land, parse_tiles
 from spieltisch.games.planahead.scoring import points_completed_by, score_land
 from spieltisch.games.planahead.tiles import ALL_TILES, Tile
 
@@ -214,3 +214,42 @@ def seat_view(game: Game, seat: int | None) -> dict:
         "ranking": list(game.ranking()) if game.phase is Phase.FINISHED else None,
         "seed": game.seed if game.phase is Phase.FINISHED else None,
     }
+
+
+def game_to_dict(game: Game) -> dict:
+    """A plain-JSON snapshot (land notation inside), for live-state stores and crash recovery."""
+    return {
+        "turn_seconds": game.settings.turn_seconds,
+        "seed": game.seed,
+        "draw": " ".join(tile.code for tile in game.draw),
+        "turn": game.turn,
+        "deadline": game.deadline,
+        "seats": [
+            {
+                "land": format_land(seat.land),
+                "tentative": seat.tentative,
+                "confirmed": seat.confirmed,
+                "clock_placed": sorted(seat.clock_placed),
+            }
+            for seat in game.seats
+        ],
+    }
+
+
+def game_from_dict(data: dict) -> Game:
+    return Game(
+        settings=Settings(data["turn_seconds"]),
+        seed=data["seed"],
+        draw=parse_tiles(data["draw"]),
+        seats=tuple(
+            Seat(
+                land=parse_land(seat["land"]),
+                tentative=seat["tentative"],
+                confirmed=seat["confirmed"],
+                clock_placed=frozenset(seat["clock_placed"]),
+            )
+            for seat in data["seats"]
+        ),
+        turn=data["turn"],
+        deadline=data["deadline"],
+    )

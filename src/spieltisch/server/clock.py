@@ -1,0 +1,43 @@
+"""The server's one clock. Every timer reads it, so tests swap in a fake clock and never sleep for real."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Protocol
+
+
+class Clock(Protocol):
+    def now(self) -> float:
+        """Seconds since the Unix epoch."""
+
+    async def sleep_until(self, moment: float) -> None:
+        """Return once now() >= moment."""
+
+
+class SystemClock:
+    def now(self) -> float:
+        return time.time()
+
+    async def sleep_until(self, moment: float) -> None:
+        delay = moment - time.time()
+        if delay > 0:
+            await asyncio.sleep(delay)
+
+
+class FakeClock:
+    """A clock that only moves when told to (thread-safe enough: a float is replaced atomically)."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self._now = start
+
+    def now(self) -> float:
+        return self._now
+
+    def advance(self, seconds: float) -> None:
+        self._now += seconds
+
+    async def sleep_until(self, moment: float) -> None:
+        # Polling keeps the fake clock usable from another thread (tests drive a server in a thread).
+        while self._now < moment:
+            await asyncio.sleep(0.005)

@@ -1,0 +1,34 @@
+"""Server settings, from the command line or the environment (SPIELTISCH_*)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def default_data_dir() -> Path:
+    return Path(os.environ.get("SPIELTISCH_DATA_DIR", "var"))
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    #: SQLAlchemy URL of the records database; default: a SQLite file in the data directory.
+    database_url: str = field(
+        default_factory=lambda: (
+            os.environ.get("SPIELTISCH_DATABASE_URL")
+            or f"sqlite:///{default_data_dir() / 'spieltisch.sqlite3'}"
+        )
+    )
+    #: Redis URL for live table state and messaging between processes; None: in-process state.
+    redis_url: str | None = field(default_factory=lambda: os.environ.get("SPIELTISCH_REDIS_URL") or None)
+    #: Bots wait a human-like moment before placing; tests may shorten it.
+    bot_pacing: float = field(default_factory=lambda: float(os.environ.get("SPIELTISCH_BOT_PACING", "1.0")))
+
+    def __post_init__(self) -> None:
+        if not (self.database_url.startswith(("sqlite:", "postgresql"))):
+            raise ValueError(f"database URL must be sqlite:/// or postgresql://, got {self.database_url!r}")
+        if self.redis_url is not None and not self.redis_url.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError(f"Redis URL must start with redis://, got {self.redis_url!r}")
+        if not 0 <= self.bot_pacing <= 10:
+            raise ValueError("bot pacing must be between 0 and 10")

@@ -1,0 +1,130 @@
+"""Schemas of every message a browser may send (see docs/protocol.md). Anything else is refused."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+
+MAX_MESSAGE_BYTES = 4096
+
+TableId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]{4,16}$")]
+Nickname = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20)]
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seq: int | None = Field(default=None, ge=0, le=2**53)
+
+
+class Ping(Message):
+    type: Literal["ping"]
+
+
+class WatchLobby(Message):
+    type: Literal["watch_lobby"]
+
+
+class CreateTable(Message):
+    type: Literal["create_table"]
+    game: Literal["planahead"]
+    #: Checked by the game's own rules (seats, turn clock, variants): a clear rule error if wrong.
+    settings: dict[str, Any] = Field(default_factory=dict, max_length=16)
+
+
+class TableMessage(Message):
+    table: TableId
+
+
+class OpenTable(TableMessage):
+    type: Literal["open_table"]
+
+
+class Join(TableMessage):
+    type: Literal["join"]
+
+
+class Leave(TableMessage):
+    type: Literal["leave"]
+
+
+class AddBot(TableMessage):
+    type: Literal["add_bot"]
+    level: Literal["easy", "medium", "strong"]
+
+
+class RemoveSeat(TableMessage):
+    type: Literal["remove_seat"]
+    seat: int = Field(ge=0, le=5)
+
+
+class Start(TableMessage):
+    type: Literal["start"]
+
+
+class Place(TableMessage):
+    type: Literal["place"]
+    field: int | None = Field(ge=1, le=19)
+
+
+class Confirm(TableMessage):
+    type: Literal["confirm"]
+
+
+class Rematch(TableMessage):
+    type: Literal["rematch"]
+
+
+ClientMessage = Annotated[
+    Ping
+    | WatchLobby
+    | CreateTable
+    | OpenTable
+    | Join
+    | Leave
+    | AddBot
+    | RemoveSeat
+    | Start
+    | Place
+    | Confirm
+    | Rematch,
+    Field(discriminator="type"),
+]
+_adapter: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+class ProtocolError(Exception):
+    def __init__(self, code: str, message: str, seq: int | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.seq = code, message, seq
+
+
+def parse_message(text: str | bytes) -> ClientMessage:
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too_large", f"a message may have at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        raw = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("bad_json", "the message is not JSON") from None
+    seq = raw.get("seq") if isinstance(raw, dict) and isinstance(raw.get("seq"), int) else None
+    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+        raise ProtocolError("bad_message", "a message is a JSON object with a 'type'", seq)
+    try:
+        return _adapter.validate_python(raw)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "message"
+        if first["type"] == "union_tag_invalid":
+            raise ProtocolError("unknown_type", f"unknown message type {raw['type']!r}", seq) from None
+        raise ProtocolError("bad_message", f"{where}: {first['msg']}", seq) from None
+
+
+class NicknameBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    nickname: Nickname
+
+    def clean(self) -> str:
+        if any(ord(char) < 32 or 0x7F <= ord(char) < 0xA0 for char in self.nickname):
+            raise ValueError("a nickname may not contain control characters")
+        return self.nickname

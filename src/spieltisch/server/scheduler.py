@@ -1,0 +1,122 @@
+"""Everything that happens on the clock rather than on a message: turn deadlines, computer players'
+moves, and the work after a game ends (the record, what the strongest computer would have scored).
+
+Every process hears every table change and keeps one timer per running table. Should two processes
+fire for the same moment, the store's one-change-at-a-time update makes the second a no-op.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from spieltisch.server.clock import Clock
+from spieltisch.server.store import TableStore
+from spieltisch.server.tables import Status, Table, tick
+from spieltisch.storage.repository import Repository
+
+log = logging.getLogger(__name__)
+
+
+class Scheduler:
+    def __init__(self, store: TableStore, clock: Clock, repository: Repository, pacing: float) -> None:
+        self.store = store
+        self.clock = clock
+        self.repository = repository
+        self.pacing = pacing
+        self._timers: dict[str, tuple[float, asyncio.Task]] = {}
+        self._background: set[asyncio.Task] = set()
+        store.listen(self.table_changed)
+
+    async def close(self) -> None:
+        for _, task in self._timers.values():
+            task.cancel()
+        for task in list(self._background):
+            task.cancel()
+
+    async def resume(self) -> None:
+        """After a start: pick up the clocks of every table that is still running."""
+        for table in await self.store.all_tables():
+            await self._plan(table)
+
+    async def table_changed(self, table_id: str) -> None:
+        table = await self.store.get(table_id)
+        if table is not None:
+            await self._plan(table)
+
+    async def _plan(self, table: Table) -> None:
+        due = table.next_due()
+        current = self._timers.get(table.id)
+        if current and (due is None or current[0] != due):
+            current[1].cancel()
+            self._timers.pop(table.id, None)
+        if due is not None and table.id not in self._timers:
+            self._timers[table.id] = (due, asyncio.create_task(self._fire(table.id, due)))
+        if table.status is Status.FINISHED and not table.recorded:
+            self._spawn(self._record(table.id))
+
+    def _spawn(self, coroutine) -> None:
+        task = asyncio.create_task(coroutine)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _fire(self, table_id: str, due: float) -> None:
+        try:
+            await self.clock.sleep_until(due)
+            if self._timers.get(table_id, (None,))[0] == due:
+                self._timers.pop(table_id, None)
+            await self.store.update(table_id, lambda table: tick(table, self.clock.now(), self.pacing))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("timer of table %s failed", table_id)
+
+    async def _record(self, table_id: str) -> None:
+        """Write a finished game to the records exactly once, then add the strongest computer's score."""
+
+        def claim(table: Table) -> Table | None:
+            if table.status is not Status.FINISHED or table.recorded:
+                return None
+            table.recorded = True
+            table.version += 1
+            return table
+
+        table = await self.store.update(table_id, claim)
+        if table is None:
+            return  # another process (or an earlier event) has it
+        rules = table.rules
+        await asyncio.to_thread(
+            self.repository.save_game,
+            game=table.game,
+            table_id=table.id,
+            seed=rules.seed(table.state),
+            settings=table.settings,
+            players=[{"player": s.player, "nickname": s.nickname, "bot": s.bot} for s in table.seats],
+            result=rules.result(table.state),
+            started_at=table.started_at or self.clock.now(),
+        )
+        extras = await asyncio.to_thread(_after_game_extras, table)
+        if extras:
+            version = table.version
+
+            def add_extras(current: Table) -> Table | None:
+                if current.version != version:
+                    return None  # a rematch began meanwhile: these results belong to the old game
+                current.extras.update(extras)
+                current.version += 1
+                return current
+
+            await self.store.update(table_id, add_extras)
+
+
+def _after_game_extras(table: Table) -> dict:
+    if table.game != "planahead":
+        return {}
+    try:
+        from spieltisch.games.planahead.bots import replay_strongest
+    except ImportError:  # computer players not available in this build
+        return {}
+    score, land = replay_strongest(table.state.draw)
+    from spieltisch.games.planahead.notation import format_land
+
+    return {"strongest": {"score": score, "land": format_land(land)}}

@@ -1,0 +1,345 @@
+"""A table: its seats, its life (open → playing → finished → rematch …) and the game on it.
+
+Every change goes through `apply`, which either changes the table and raises its version or raises
+RuleError and changes nothing (callers hand in a copy; the store keeps the old one on error).
+"""
+
+from __future__ import annotations
+
+import copy
+import enum
+import random
+import secrets
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from spieltisch.games.errors import RuleError
+from spieltisch.server.games import GAMES, GameRules
+
+#: Seconds a computer player "thinks" before placing, by level (before the pacing factor).
+BOT_THINKING = {"easy": (3.0, 7.0), "medium": (2.0, 5.0), "strong": (1.5, 3.5)}
+TABLE_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+class Status(enum.StrEnum):
+    OPEN = "open"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+def new_table_id() -> str:
+    return "".join(secrets.choice(TABLE_ID_ALPHABET) for _ in range(6))
+
+
+@dataclass
+class SeatInfo:
+    player: str | None  # None for a computer player
+    nickname: str
+    bot: str | None = None
+    connected: bool = False
+    left: bool = False
+
+
+@dataclass
+class Table:
+    id: str
+    game: str
+    host: str
+    settings: dict[str, Any]
+    created: float
+    status: Status = Status.OPEN
+    seats: list[SeatInfo] = field(default_factory=list)
+    version: int = 0
+    state: Any = None
+    started_at: float | None = None
+    games_played: int = 0
+    #: When each computer seat (by index) places next.
+    bot_due: dict[int, float] = field(default_factory=dict)
+    #: The step (tile/round) the bot times were planned for.
+    bot_step: int | None = None
+    #: Set once the finished game has been written to the records (exactly once).
+    recorded: bool = False
+    #: Extra results computed after the end (e.g. what the strongest computer would have scored).
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def rules(self) -> GameRules:
+        return GAMES[self.game]
+
+    def seat_of(self, player: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.player == player:
+                return index
+        return None
+
+    # Serialisation (live-state stores) -----------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["status"] = self.status.value
+        data["state"] = None if self.state is None else self.rules.dump(self.state)
+        data["bot_due"] = {str(seat): due for seat, due in self.bot_due.items()}
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Table:
+        data = dict(data)
+        data["status"] = Status(data["status"])
+        data["seats"] = [SeatInfo(**seat) for seat in data["seats"]]
+        data["bot_due"] = {int(seat): due for seat, due in data["bot_due"].items()}
+        table = cls(**{**data, "state": None})
+        if data["state"] is not None:
+            table.state = table.rules.load(data["state"])
+        return table
+
+    # Views ---------------------------------------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        host = next((seat.nickname for seat in self.seats if seat.player == self.host), "")
+        return {
+            "id": self.id,
+            "game": self.game,
+            "status": self.status.value,
+            "host": host,
+            "seats": self.rules.seat_limit(self.settings),
+            "taken": len(self.seats),
+            "players": [seat.nickname for seat in self.seats],
+            "settings": self.settings,
+        }
+
+    def view(self, player: str | None, now: float) -> dict[str, Any]:
+        seat = self.seat_of(player) if player else None
+        game = None
+        if self.state is not None:
+            game = self.rules.view(self.state, seat)
+            if self.status is Status.FINISHED:
+                game.update(self.extras)
+        return {
+            "id": self.id,
+            "kind": self.game,
+            "status": self.status.value,
+            "host": self.host,
+            "settings": self.settings,
+            "seats": [
+                {
+                    "player": s.player,
+                    "nickname": s.nickname,
+                    "bot": s.bot,
+                    "connected": s.connected or bool(s.bot),
+                    "left": s.left,
+                }
+                for s in self.seats
+            ],
+            "you": seat,
+            "version": self.version,
+            "server_time": now,
+            "game": game,
+        }
+
+    def next_due(self) -> float | None:
+        if self.status is not Status.PLAYING:
+            return None
+        times = [t for t in [self.rules.due(self.state), *self.bot_due.values()] if t is not None]
+        return min(times, default=None)
+
+
+def create_table(game: str, host: str, nickname: str, raw_settings: dict[str, Any], now: float) -> Table:
+    rules = GAMES.get(game)
+    if rules is None:
+        raise RuleError("unknown_game", f"unknown game {game!r}")
+    table = Table(id=new_table_id(), game=game, host=host, settings=rules.settings(raw_settings), created=now)
+    table.seats.append(SeatInfo(player=host, nickname=nickname, connected=True))
+    table.version = 1
+    return table
+
+
+def apply(
+    table: Table, player: str, nickname: str, action: dict[str, Any], now: float, pacing: float
+) -> Table:
+    """A player's action on a copy of the table; the copy is returned with a new version."""
+    table = copy.deepcopy(table)
+    kind = action["type"]
+    handler = _ACTIONS.get(kind)
+    if handler is None:
+        if table.status is not Status.PLAYING:
+            raise RuleError(
+                "not_playing",
+                "the game has not started" if table.status is Status.OPEN else "the game is over",
+            )
+        seat = _own_seat(table, player)
+        table.state = table.rules.act(table.state, seat, action, now)
+    else:
+        handler(table, player, nickname, action, now)
+    _settle(table, now, pacing)
+    table.version += 1
+    return table
+
+
+def tick(table: Table, now: float, pacing: float) -> Table | None:
+    """The clock reached a due time: computer players place, deadlines pass. None if nothing changed."""
+    if table.status is not Status.PLAYING:
+        return None
+    before = table.version
+    table = copy.deepcopy(table)
+    for seat, due in sorted(table.bot_due.items()):
+        if due <= now and table.rules.waiting_for(table.state, seat):
+            level = table.seats[seat].bot or "easy"
+            rng = random.Random(f"{table.rules.seed(table.state)}:{table.rules.step(table.state)}:{seat}")
+            for bot_action in table.rules.bot_actions(table.state, seat, level, rng):
+                table.state = table.rules.act(table.state, seat, bot_action, now)
+            table.bot_due.pop(seat, None)
+            table.version += 1
+    due = table.rules.due(table.state)
+    if due is not None and due <= now:
+        table.state = table.rules.tick(table.state, now)
+        table.version += 1
+    if table.version == before:
+        return None
+    _settle(table, now, pacing)
+    return table
+
+
+def set_connected(table: Table, player: str, connected: bool) -> Table | None:
+    seat = table.seat_of(player)
+    if seat is None or table.seats[seat].connected == connected:
+        return None
+    table = copy.deepcopy(table)
+    table.seats[seat].connected = connected
+    table.version += 1
+    return table
+
+
+# The actions on the table itself (everything else is a move in the game) --------------------------
+def _own_seat(table: Table, player: str) -> int:
+    seat = table.seat_of(player)
+    if seat is None:
+        raise RuleError("not_seated", "you have no seat at this table")
+    return seat
+
+
+def _require_host(table: Table, player: str) -> None:
+    if player != table.host:
+        raise RuleError("not_host", "only the host can do that")
+
+
+def _require_open(table: Table) -> None:
+    if table.status is not Status.OPEN:
+        raise RuleError("already_started", "the game has already started")
+
+
+def _join(table: Table, player: str, nickname: str, action: dict, now: float) -> None:
+    seat = table.seat_of(player)
+    if seat is not None:
+        table.seats[seat].left = False  # coming back to a running game
+        table.seats[seat].connected = True
+        return
+    _require_open(table)
+    if len(table.seats) >= table.rules.seat_limit(table.settings):
+        raise RuleError("table_full", "every seat is taken")
+    table.seats.append(SeatInfo(player=player, nickname=nickname, connected=True))
+
+
+def _leave(table: Table, player: str, nickname: str, action: dict, now: float) -> None:
+    seat = _own_seat(table, player)
+    if table.status is Status.OPEN:
+        del table.seats[seat]
+        _pass_host(table)
+        return
+    table.seats[seat].left = True
+    table.seats[seat].connected = False
+    if player == table.host:
+        _pass_host(table)
+
+
+def _pass_host(table: Table) -> None:
+    humans = [seat.player for seat in table.seats if seat.player and not seat.left]
+    if table.host not in humans and humans:
+        table.host = humans[0]
+
+
+def _add_bot(table: Table, player: str, nickname: str, action: dict, now: float) -> None:
+    _require_host(table, player)
+    _require_open(table)
+    if len(table.seats) >= table.rules.seat_limit(table.settings):
+        raise RuleError("table_full", "every seat is taken")
+    names = {"easy": "Einsteiger", "medium": "Fortgeschritten", "strong": "Meister"}
+    count = sum(1 for seat in table.seats if seat.bot) + 1
+    table.seats.append(
+        SeatInfo(player=None, nickname=f"{names[action['level']]} {count}", bot=action["level"])
+    )
+
+
+def _remove_seat(table: Table, player: str, nickname: str, action: dict, now: float) -> None:
+    _require_host(table, player)
+    _require_open(table)
+    index = action["seat"]
+    if index >= len(table.seats):
+        raise RuleError("bad_seat", f"there is no seat {index}")
+    if table.seats[index].player == player:
+        raise RuleError("bad_seat", "leave the table instead of removing yourself")
+    del table.seats[index]
+
+
+def _start(table: Table, player: str, nickname: str, action: dict, now: float) -> None:
+    _require_host(table, player)
+    _require_open(table)
+    _begin(table, now)
+
+
+def _rematch(table: Table, player: str, nickname: str, action: dict, now: float) -> None:
+    seat = _own_seat(table, player)
+    if table.status is not Status.FINISHED:
+        raise RuleError("not_finished", "a rematch can start only after the game")
+    if table.seats[seat].left:
+        raise RuleError("not_seated", "you have left this table")
+    table.seats = [s for s in table.seats if not s.left]
+    _pass_host(table)
+    _begin(table, now)
+
+
+def _begin(table: Table, now: float) -> None:
+    if not table.seats:
+        raise RuleError("no_players", "nobody is seated")
+    # The seed is kept with the game: it alone decides the draw, so the game can be replayed.
+    table.state = table.rules.new(table.settings, len(table.seats), secrets.randbits(48), now)
+    table.status = Status.PLAYING
+    table.started_at = now
+    table.games_played += 1
+    table.recorded = False
+    table.extras = {}
+    table.bot_due = {}
+    table.bot_step = None
+
+
+_ACTIONS = {
+    "join": _join,
+    "leave": _leave,
+    "add_bot": _add_bot,
+    "remove_seat": _remove_seat,
+    "start": _start,
+    "rematch": _rematch,
+}
+
+
+def _settle(table: Table, now: float, pacing: float) -> None:
+    """After any change: nobody waits for a player who left, bots plan their next move, the end is noted."""
+    if table.status is not Status.PLAYING:
+        return
+    for index, seat in enumerate(table.seats):
+        if seat.left and table.rules.waiting_for(table.state, index):
+            table.state = table.rules.abandon(table.state, index, now)
+    if table.rules.finished(table.state):
+        table.status = Status.FINISHED
+        table.bot_due = {}
+        return
+    step = table.rules.step(table.state)
+    if step != table.bot_step:
+        table.bot_step = step
+        table.bot_due = {}
+        deadline = table.rules.due(table.state)
+        for index, seat in enumerate(table.seats):
+            if seat.bot and table.rules.waiting_for(table.state, index):
+                low, high = BOT_THINKING[seat.bot]
+                rng = random.Random(f"{table.rules.seed(table.state)}:{step}:{index}:pace")
+                due = now + pacing * rng.uniform(low, high)
+                if deadline is not None:
+                    due = min(due, deadline - 0.5)  # a computer never lets the clock place for it
+                table.bot_due[index] = due

@@ -1,0 +1,75 @@
+"""The records that must survive restarts: players, finished games, live-table snapshots, puzzle results."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, Index, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Player(Base):
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    #: SHA-256 of the player's secret token: a leaked database does not leak the tokens.
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    nickname: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class GameRecord(Base):
+    """A finished game: enough to replay it (seed, settings) and to show its result."""
+
+    __tablename__ = "game_records"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(20))
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    settings: Mapped[dict] = mapped_column(JSON)
+    #: [{"player": id | None, "nickname": str, "bot": level | None}, …] in seat order.
+    players: Mapped[list] = mapped_column(JSON)
+    #: Game-specific result: for Plan Ahead {"lands": [...], "scores": [...], "ranking": [...]}.
+    result: Mapped[dict] = mapped_column(JSON)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class LiveTable(Base):
+    """The latest snapshot of a table in the single-process mode, so a restart loses no running game."""
+
+    __tablename__ = "live_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(20))
+    status: Mapped[str] = mapped_column(String(20))
+    version: Mapped[int] = mapped_column(Integer)
+    data: Mapped[str] = mapped_column(Text)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class PuzzleResult(Base):
+    """One attempt at a Plan Ahead puzzle (Rätsel)."""
+
+    __tablename__ = "puzzle_results"
+    __table_args__ = (Index("ix_puzzle_results_puzzle_player", "puzzle_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    puzzle_id: Mapped[str] = mapped_column(String(20))
+    player_id: Mapped[str] = mapped_column(String(32))
+    nickname: Mapped[str] = mapped_column(String(40))
+    score: Mapped[int] = mapped_column(Integer)
+    optimum: Mapped[int] = mapped_column(Integer)
+    land: Mapped[str] = mapped_column(String(100))
+    first_attempt: Mapped[bool] = mapped_column(Boolean)
+    seconds_used: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,136 @@
+"""All reads and writes of records, behind plain methods (synchronous; the server calls them in a thread)."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import UTC, datetime
+
+from sqlalchemy import Engine, delete, func, select
+
+from spieltisch.storage.db import session_factory, upgrade
+from spieltisch.storage.models import GameRecord, LiveTable, Player, PuzzleResult
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Repository:
+    def __init__(self, engine: Engine, *, migrate: bool = True) -> None:
+        if migrate:
+            upgrade(engine)
+        self.engine = engine
+        self._session = session_factory(engine)
+
+    # Players -------------------------------------------------------------------------------------
+    def create_player(self, nickname: str) -> tuple[Player, str]:
+        """A new player and its secret token (returned once; only its hash is stored)."""
+        token = secrets.token_urlsafe(24)
+        player = Player(id="p_" + secrets.token_hex(8), token_hash=hash_token(token), nickname=nickname)
+        with self._session.begin() as session:
+            session.add(player)
+        return player, token
+
+    def player_by_token(self, token: str) -> Player | None:
+        with self._session() as session:
+            return session.scalar(select(Player).where(Player.token_hash == hash_token(token)))
+
+    def rename_player(self, player_id: str, nickname: str) -> None:
+        with self._session.begin() as session:
+            player = session.get(Player, player_id)
+            if player is not None:
+                player.nickname = nickname
+
+    # Finished games ------------------------------------------------------------------------------
+    def save_game(
+        self,
+        *,
+        game: str,
+        table_id: str,
+        seed: int,
+        settings: dict,
+        players: list[dict],
+        result: dict,
+        started_at: float,
+    ) -> int:
+        record = GameRecord(
+            game=game,
+            table_id=table_id,
+            seed=seed,
+            settings=settings,
+            players=players,
+            result=result,
+            started_at=datetime.fromtimestamp(started_at, UTC),
+        )
+        with self._session.begin() as session:
+            session.add(record)
+            session.flush()
+            return record.id
+
+    def games(self, *, table_id: str | None = None, limit: int = 50) -> list[GameRecord]:
+        query = select(GameRecord).order_by(GameRecord.id.desc()).limit(limit)
+        if table_id is not None:
+            query = query.where(GameRecord.table_id == table_id)
+        with self._session() as session:
+            return list(session.scalars(query))
+
+    # Live table snapshots (single-process mode) --------------------------------------------------
+    def save_live_table(self, table_id: str, game: str, status: str, version: int, data: str, now: float):
+        with self._session.begin() as session:
+            row = session.get(LiveTable, table_id)
+            if row is None:
+                session.add(
+                    LiveTable(
+                        id=table_id, game=game, status=status, version=version, data=data, updated_at=now
+                    )
+                )
+            elif version > row.version:
+                row.status, row.version, row.data, row.updated_at = status, version, data, now
+
+    def live_tables(self) -> list[LiveTable]:
+        with self._session() as session:
+            return list(session.scalars(select(LiveTable)))
+
+    def delete_live_tables_before(self, updated_before: float) -> int:
+        with self._session.begin() as session:
+            return session.execute(delete(LiveTable).where(LiveTable.updated_at < updated_before)).rowcount
+
+    # Puzzles -------------------------------------------------------------------------------------
+    def add_puzzle_result(
+        self,
+        *,
+        puzzle_id: str,
+        player_id: str,
+        nickname: str,
+        score: int,
+        optimum: int,
+        land: str,
+        seconds_used: float,
+    ) -> PuzzleResult:
+        with self._session.begin() as session:
+            earlier = session.scalar(
+                select(func.count())
+                .select_from(PuzzleResult)
+                .where(PuzzleResult.puzzle_id == puzzle_id, PuzzleResult.player_id == player_id)
+            )
+            result = PuzzleResult(
+                puzzle_id=puzzle_id,
+                player_id=player_id,
+                nickname=nickname,
+                score=score,
+                optimum=optimum,
+                land=land,
+                first_attempt=earlier == 0,
+                seconds_used=seconds_used,
+            )
+            session.add(result)
+        return result
+
+    def puzzle_results(self, puzzle_id: str) -> list[PuzzleResult]:
+        with self._session() as session:
+            return list(
+                session.scalars(
+                    select(PuzzleResult).where(PuzzleResult.puzzle_id == puzzle_id).order_by(PuzzleResult.id)
+                )
+            )

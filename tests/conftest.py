@@ -1,0 +1,120 @@
+"""Fixtures shared by the whole suite: real servers on 127.0.0.1 (uvicorn, and where asked Redis and
+PostgreSQL), each started by the tests and stopped by PID."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_http(url: str, process: subprocess.Popen | None = None, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"server exited with {process.returncode}")
+        try:
+            if httpx.get(url, timeout=1.0).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{url} did not come up in {timeout} s")
+
+
+class ServerProcess:
+    """`spieltisch serve`-equivalent uvicorn in its own process, on a free port."""
+
+    def __init__(self, tmp: Path, env: dict[str, str] | None = None, workers: int = 1) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = tmp / f"server-{self.port}.log"
+        self.env = {
+            **os.environ,
+            "SPIELTISCH_DATA_DIR": str(tmp / "data"),
+            "SPIELTISCH_DATABASE_URL": f"sqlite:///{tmp / 'spieltisch.sqlite3'}",
+            "SPIELTISCH_BOT_PACING": "0.05",
+            **(env or {}),
+        }
+        self.workers = workers
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> ServerProcess:
+        command = [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "spieltisch.server.asgi:app",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--ws-max-size",
+            "65536",
+            "--workers",
+            str(self.workers),
+        ]
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(
+                command, env=self.env, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT
+            )
+        wait_http(self.url + "/healthz", self.process)
+        return self
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+@pytest.fixture
+def server_factory(tmp_path: Path) -> Iterator:
+    started: list[ServerProcess] = []
+
+    def make(env: dict[str, str] | None = None, workers: int = 1, tmp: Path | None = None) -> ServerProcess:
+        server = ServerProcess(tmp or tmp_path, env, workers).start()
+        started.append(server)
+        return server
+
+    yield make
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory) -> Iterator[str]:
+    """Base URL of a server shared by the session (its own SQLite database, in-process live state).
+    Tests keep apart by creating their own players and tables."""
+    server = ServerProcess(tmp_path_factory.mktemp("live")).start()
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
