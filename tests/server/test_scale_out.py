@@ -1,0 +1,63 @@
+"""The multi-process mode: two server processes share live tables through Redis and keep records in
+PostgreSQL; players on different processes play one game together."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import httpx
+import pytest
+
+from tests.server.player_client import Client
+
+pytestmark = pytest.mark.services
+
+
+def test_two_processes_one_game_records_in_postgres(server_factory, redis_url, postgres_url, tmp_path):
+    env = {"SPIELTISCH_REDIS_URL": redis_url, "SPIELTISCH_DATABASE_URL": postgres_url}
+    first = server_factory(env)
+    second = server_factory(env)
+    ann = Client(first.url, "Ann")
+    # The player is a record in PostgreSQL, so her token works on either process.
+    assert (
+        httpx.get(f"{second.url}/api/players/me", headers={"Authorization": f"Bearer {ann.token}"}).json()[
+            "nickname"
+        ]
+        == "Ann"
+    )
+    bob = Client(second.url, "Bob")
+    ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 3}})
+    table_id = ann.table_until(lambda t: True)["id"]
+    bob.send({"type": "watch_lobby"})
+    bob.next_of("lobby", where=lambda m: any(t["id"] == table_id for t in m["tables"]))
+    bob.send({"type": "join", "table": table_id})
+    ann.table_until(lambda t: len(t["seats"]) == 2)  # Ann, on the other process, sees Bob arrive
+    ann.send({"type": "add_bot", "table": table_id, "level": "easy"})
+    ann.send({"type": "start", "table": table_id})
+    rng = random.Random(3)
+    for turn in range(19):
+        for client in (ann, bob):
+            view = client.table_until(
+                lambda t, n=turn: (
+                    t["game"] is not None
+                    and t["game"]["turn"] == n
+                    and not t["game"]["seats"][t["you"]]["confirmed"]
+                ),
+                timeout=20,
+            )
+            free = [
+                i for i, e in enumerate(view["game"]["seats"][view["you"]]["land"].split(), 1) if e == "."
+            ]
+            client.send({"type": "place", "table": table_id, "field": rng.choice(free)})
+            client.send({"type": "confirm", "table": table_id})
+    end = bob.table_until(lambda t: t["status"] == "finished", timeout=20)
+    assert all(seat["land"].count(".") == 0 for seat in end["game"]["seats"])
+    for _ in range(100):
+        games = httpx.get(f"{first.url}/api/games", params={"table": table_id}).json()["games"]
+        if games:
+            break
+        time.sleep(0.1)
+    assert len(games) == 1  # recorded exactly once, though both processes saw the end
+    assert games[0]["result"]["scores"] == [seat["score"] for seat in end["game"]["seats"]]
+    assert [p["bot"] for p in games[0]["players"]] == [None, None, "easy"]
