@@ -23,6 +23,9 @@ import numpy as np
 from spieltisch.games.speedgans.tiles import SIDES, Shape
 
 N_TASKS = 24
+# Task values are packed 12 per uint64, 5 bits each, offset so that negative F6 fits.
+KEY_BITS = 5
+KEY_OFFSET = 8
 N_SIDES = 18
 CODE_BASE = 72
 SHAPE_ID = {Shape.GARDEN: 0, Shape.STRAIGHT: 1, Shape.CURVE: 2, Shape.T: 3, Shape.CROSS: 4}
@@ -460,7 +463,7 @@ def evaluate(masks, net, dist, seen, sides, rots, out):
 
 
 @nb.njit(cache=True)
-def _walk(masks, sides, rots, weights_out, codes_out, values_out, net, dist, seen, do_eval):
+def _walk(masks, sides, rots, weights_out, codes_out, keys_out, net, dist, seen, do_eval):
     """Depth-first over tile classes on one valid pattern; returns the number of classes.
 
     With do_eval False only counts (first pass, to size the output); otherwise fills the outputs.
@@ -500,8 +503,13 @@ def _walk(masks, sides, rots, weights_out, codes_out, values_out, net, dist, see
                 code = code * 72 + (sides[c] // 2) * 8 + (sides[c] % 2) * 4 + rots[c]
             codes_out[n] = code
             evaluate(masks, net, dist, seen, sides, rots, vals)
-            for t in range(N_TASKS):
-                values_out[n, t] = vals[t]
+            k1 = np.uint64(0)
+            k2 = np.uint64(0)
+            for t in range(12):
+                k1 |= np.uint64(vals[t] + KEY_OFFSET) << np.uint64(KEY_BITS * t)
+                k2 |= np.uint64(vals[t + 12] + KEY_OFFSET) << np.uint64(KEY_BITS * t)
+            keys_out[n, 0] = k1
+            keys_out[n, 1] = k2
         n += 1
     return n
 
@@ -515,17 +523,17 @@ def count_classes(patterns):
         rots = np.zeros(9, np.int64)
         dummy_w = np.zeros(1, np.int64)
         dummy_c = np.zeros(1, np.uint64)
-        dummy_v = np.zeros((1, N_TASKS), np.int8)
+        dummy_k = np.zeros((1, 2), np.uint64)
         net = np.zeros(9, np.int64)
         dist = np.zeros((9, 9), np.int64)
         seen = np.zeros((9, 4), np.int64)
-        out[p] = _walk(patterns[p], sides, rots, dummy_w, dummy_c, dummy_v, net, dist, seen, False)
+        out[p] = _walk(patterns[p], sides, rots, dummy_w, dummy_c, dummy_k, net, dist, seen, False)
     return out
 
 
 @nb.njit(cache=True, parallel=True)
-def fill_classes(patterns, offsets, weights, codes, values):
-    """Second pass: every class's weight, code and 24 values, pattern p at offsets[p]."""
+def fill_classes(patterns, offsets, weights, codes, keys):
+    """Second pass: every class's weight, code and packed values, pattern p at offsets[p]."""
     for p in nb.prange(patterns.shape[0]):
         sides = np.zeros(9, np.int64)
         rots = np.zeros(9, np.int64)
@@ -535,7 +543,19 @@ def fill_classes(patterns, offsets, weights, codes, values):
         structure(patterns[p], net, dist, seen)
         lo = offsets[p]
         hi = offsets[p + 1]
-        _walk(patterns[p], sides, rots, weights[lo:hi], codes[lo:hi], values[lo:hi], net, dist, seen, True)
+        _walk(patterns[p], sides, rots, weights[lo:hi], codes[lo:hi], keys[lo:hi], net, dist, seen, True)
+
+
+def unpack_keys(keys: np.ndarray) -> np.ndarray:
+    """Packed value keys [n, 2] -> the 24 task values [n, 24] (int8)."""
+    keys = np.asarray(keys, np.uint64)
+    out = np.zeros((keys.shape[0], N_TASKS), np.int8)
+    mask = np.uint64((1 << KEY_BITS) - 1)
+    for t in range(12):
+        shift = np.uint64(KEY_BITS * t)
+        out[:, t] = ((keys[:, 0] >> shift) & mask).astype(np.int64) - KEY_OFFSET
+        out[:, t + 12] = ((keys[:, 1] >> shift) & mask).astype(np.int64) - KEY_OFFSET
+    return out
 
 
 def enumerate_classes(patterns: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -546,6 +566,23 @@ def enumerate_classes(patterns: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.
     total = int(offsets[-1])
     weights = np.zeros(total, np.int64)
     codes = np.zeros(total, np.uint64)
-    values = np.zeros((total, N_TASKS), np.int8)
-    fill_classes(patterns, offsets, weights, codes, values)
-    return weights, codes, values
+    keys = np.zeros((total, 2), np.uint64)
+    fill_classes(patterns, offsets, weights, codes, keys)
+    return weights, codes, unpack_keys(keys)
+
+
+def decode_code(code: int) -> list[tuple[int, str, int]]:
+    """Placement code -> [(tile, side, rotation)] for cells 0..8."""
+    digits = []
+    code = int(code)
+    for _ in range(9):
+        code, digit = divmod(code, CODE_BASE)
+        digits.append(digit)
+    return [(d // 8 + 1, "ab"[(d // 4) % 2], d % 4) for d in reversed(digits)]
+
+
+def encode_pieces(pieces: list[tuple[int, str, int]]) -> int:
+    code = 0
+    for tile, side, rotation in pieces:
+        code = code * CODE_BASE + (tile - 1) * 8 + (0 if side == "a" else 1) * 4 + rotation
+    return code
