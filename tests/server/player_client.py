@@ -49,7 +49,16 @@ class Client:
                 return message
 
     def table_until(self, predicate, timeout: float = 10.0) -> dict[str, Any]:
-        return self.next_of("table", timeout, lambda m: predicate(m["table"]))["table"]
+        """The next table view for which `predicate` holds (a view it cannot read, e.g. one without a
+        game yet, does not count)."""
+
+        def holds(message: dict[str, Any]) -> bool:
+            try:
+                return bool(predicate(message["table"]))
+            except (KeyError, TypeError, IndexError):
+                return False
+
+        return self.next_of("table", timeout, holds)["table"]
 
     def error(self, timeout: float = 10.0) -> dict[str, Any]:
         return self.next_of("error", timeout)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import logging
 import random
 import secrets
 from dataclasses import asdict, dataclass, field
@@ -15,6 +16,8 @@ from typing import Any
 
 from spieltisch.games.errors import RuleError
 from spieltisch.server.games import GAMES, GameRules
+
+log = logging.getLogger(__name__)
 
 #: Seconds a computer player "thinks" before placing, by level (before the pacing factor).
 BOT_THINKING = {"easy": (3.0, 7.0), "medium": (2.0, 5.0), "strong": (1.5, 3.5)}
@@ -183,8 +186,15 @@ def tick(table: Table, now: float, pacing: float) -> Table | None:
         if due <= now and table.rules.waiting_for(table.state, seat):
             level = table.seats[seat].bot or "easy"
             rng = random.Random(f"{table.rules.seed(table.state)}:{table.rules.step(table.state)}:{seat}")
-            for bot_action in table.rules.bot_actions(table.state, seat, level, rng):
-                table.state = table.rules.act(table.state, seat, bot_action, now)
+            try:
+                state = table.state
+                for bot_action in table.rules.bot_actions(state, seat, level, rng):
+                    state = table.rules.act(state, seat, bot_action, now)
+                table.state = state
+            except Exception:
+                # A failing computer player must never stall the table: it moves as the clock would.
+                log.exception("computer player (%s) failed at table %s; moving for it", level, table.id)
+                table.state = table.rules.abandon(table.state, seat, now)
             table.bot_due.pop(seat, None)
             table.version += 1
     due = table.rules.due(table.state)

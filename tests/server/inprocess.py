@@ -1,0 +1,48 @@
+"""A real uvicorn server in a thread of the test process, so a test can hold its fake clock."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import uvicorn
+
+from spieltisch.server.app import create_app
+from spieltisch.server.clock import FakeClock
+from spieltisch.server.config import ServerConfig
+from tests.conftest import free_port, wait_http
+
+
+class InProcessServer:
+    def __init__(self, tmp: Path, clock: FakeClock | None = None, bot_pacing: float = 1.0) -> None:
+        self.clock = clock or FakeClock()
+        config = ServerConfig(
+            database_url=f"sqlite:///{tmp / 'inprocess.sqlite3'}", redis_url=None, bot_pacing=bot_pacing
+        )
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = uvicorn.Server(
+            uvicorn.Config(
+                create_app(config, self.clock),
+                host="127.0.0.1",
+                port=self.port,
+                log_level="warning",
+                ws_max_size=65536,
+            )
+        )
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> InProcessServer:
+        self.thread.start()
+        wait_http(self.url + "/healthz")
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def advance(self, seconds: float, settle: float = 0.3) -> None:
+        """Move the fake clock; give the server's timers a moment (real time) to react."""
+        self.clock.advance(seconds)
+        time.sleep(settle)
