@@ -39,47 +39,60 @@ function renderHeader() {
   document.title = t("app.title");
 }
 
+let nicknameForm = null; // re-renders the open nickname form (language switch)
+
 /** The nickname form; resolves when the player exists (token stored). */
-function askNickname({ initial = "", title = t("nick.title"), rename = false } = {}) {
+function askNickname({ initial = "", rename = false } = {}) {
   return new Promise((resolve) => {
-    const input = h("input", {
-      id: "nick-input", name: "nickname", maxlength: "20", autocomplete: "nickname", required: true,
-      "data-testid": "nickname-input", value: initial,
-    });
-    const error = h("p.form-error", { role: "alert", "data-testid": "nickname-error" });
-    const form = h("form.card.nick-card", {
-      "data-testid": "nickname-form",
-      onsubmit: async (e) => {
-        e.preventDefault();
-        const nickname = input.value.trim();
-        if (nickname.length < 1 || nickname.length > 20 || /[\u0000-\u001f\u007f]/.test(nickname)) {
-          error.textContent = t("nick.invalid");
-          return;
-        }
-        try {
-          const player = rename
-            ? await api("PATCH", "/api/players/me", { nickname })
-            : await api("POST", "/api/players", { nickname });
-          if (player.token) setToken(player.token);
-          app.me = { id: player.id ?? app.me?.id, nickname: player.nickname ?? nickname };
-          renderHeader();
-          resolve(app.me);
-        } catch (err) {
-          error.textContent = err.message || t("err.generic");
-        }
+    let value = initial;
+    let errorText = "";
+    const finish = (result) => {
+      nicknameForm = null;
+      resolve(result);
+    };
+    const render = () => {
+      const input = h("input", {
+        id: "nick-input", name: "nickname", maxlength: "20", autocomplete: "nickname", required: true,
+        "data-testid": "nickname-input", value,
+      });
+      input.addEventListener("input", () => { value = input.value; });
+      const error = h("p.form-error", { role: "alert", "data-testid": "nickname-error" }, errorText);
+      const form = h("form.card.nick-card", {
+        "data-testid": "nickname-form",
+        onsubmit: async (e) => {
+          e.preventDefault();
+          const nickname = input.value.trim();
+          if (nickname.length < 1 || nickname.length > 20 || /[\u0000-\u001f\u007f]/.test(nickname)) {
+            error.textContent = errorText = t("nick.invalid");
+            return;
+          }
+          try {
+            const player = rename
+              ? await api("PATCH", "/api/players/me", { nickname })
+              : await api("POST", "/api/players", { nickname });
+            if (player.token) setToken(player.token);
+            app.me = { id: player.id ?? app.me?.id, nickname: player.nickname ?? nickname };
+            renderHeader();
+            finish(app.me);
+          } catch (err) {
+            error.textContent = errorText = err.message || t("err.generic");
+          }
+        },
       },
-    },
-      h("h1", {}, title),
-      rename ? null : h("p", {}, t("nick.intro")),
-      h("label", { for: "nick-input" }, t("nick.label")),
-      input,
-      error,
-      h("div.row", {},
-        rename ? h("button.secondary", { type: "button", onclick: () => resolve(null) }, t("nick.cancel")) : null,
-        h("button.primary", { type: "submit", "data-testid": "nickname-submit" }, rename ? t("nick.save") : t("nick.submit"))),
-    );
-    root().replaceChildren(h("div.center-page", {}, form));
-    input.focus();
+        h("h1", {}, rename ? t("nick.rename") : t("nick.title")),
+        rename ? null : h("p", {}, t("nick.intro")),
+        h("label", { for: "nick-input" }, t("nick.label")),
+        input,
+        error,
+        h("div.row", {},
+          rename ? h("button.secondary", { type: "button", onclick: () => finish(null) }, t("nick.cancel")) : null,
+          h("button.primary", { type: "submit", "data-testid": "nickname-submit" }, rename ? t("nick.save") : t("nick.submit"))),
+      );
+      root().replaceChildren(h("div.center-page", {}, form));
+      input.focus();
+    };
+    nicknameForm = render;
+    render();
   });
 }
 
@@ -87,7 +100,7 @@ async function renameDialog() {
   const screen = app.screen;
   screen?.unmount?.();
   app.screen = null;
-  await askNickname({ initial: app.me?.nickname || "", title: t("nick.rename"), rename: true });
+  await askNickname({ initial: app.me?.nickname || "", rename: true });
   route();
 }
 
@@ -145,7 +158,8 @@ async function main() {
   renderHeader();
   onLangChange(() => {
     renderHeader();
-    app.screen?.rerender?.();
+    if (nicknameForm) nicknameForm();
+    else app.screen?.rerender?.();
   });
   net.on("welcome", (msg) => {
     if (msg.player) {
@@ -169,5 +183,8 @@ async function main() {
   net.connect();
   route();
 }
+
+// A handle for debugging in the console and for browser tests (no game logic lives here).
+window.spieltisch = { app, net };
 
 main();

@@ -12,6 +12,16 @@ export function seatIsFree(seat) {
   return !seat || (!seat.player && !seat.bot);
 }
 
+/** The server lists taken seats only; settings.seats says how many there are in all. */
+function seatSlots(table) {
+  const count = Math.max(table.settings?.seats ?? table.seats.length, table.seats.length);
+  return Array.from({ length: count }, (_, i) => table.seats[i] ?? null);
+}
+
+function hasFreeSeat(table) {
+  return seatSlots(table).some(seatIsFree);
+}
+
 export class TableScreen {
   constructor(app, id) {
     this.app = app;
@@ -75,7 +85,9 @@ export class TableScreen {
     this.table = table;
     this.notFound = false;
     // Opening the link joins a free seat of an open table (once per visit).
-    if (table.status === "open" && table.you === null && !this.joinTried && table.seats.some(seatIsFree)) {
+    // A player who had left a running game takes his seat again by opening it.
+    const mine = table.you !== null ? table.seats[table.you] : null;
+    if (!this.joinTried && ((table.status === "open" && table.you === null && hasFreeSeat(table)) || (mine && mine.left && table.status === "playing"))) {
       this.joinTried = true;
       this.send("join");
     }
@@ -118,7 +130,7 @@ export class TableScreen {
     const host = this.isHost;
     const seated = table.seats.filter((s) => !seatIsFree(s)).length;
     const linkInput = h("input.share-input", { readonly: true, value: this.shareUrl(), "data-testid": "share-link", "aria-label": t("table.share"), onfocus: (e) => e.target.select() });
-    const seats = h("ol.seat-list", { "data-testid": "seats" }, table.seats.map((seat, i) => {
+    const seats = h("ol.seat-list", { "data-testid": "seats" }, seatSlots(table).map((seat, i) => {
       const free = seatIsFree(seat);
       const you = table.you === i;
       const tags = [];
@@ -137,7 +149,7 @@ export class TableScreen {
     const level = h("select", { id: "bot-level", "data-testid": "bot-level", "aria-label": t("table.bot") },
       LEVELS.map((l) => h("option", { value: l, selected: l === this.botLevel }, t(`level.${l}`))));
     level.addEventListener("change", () => { this.botLevel = level.value; });
-    const hasFree = table.seats.some(seatIsFree);
+    const hasFree = hasFreeSeat(table);
     const controls = host
       ? h("div.room-controls", {},
           h("div.row", {}, level,

@@ -123,6 +123,7 @@ export class PlanAheadGame {
     const root = h("div.pa-game", {
       "data-testid": "pa-game", "data-phase": game.phase, "data-turn": game.turn,
       "data-view-seat": String(this.viewSeat), "data-you": this.you ?? "",
+      "data-pending": this.pending !== undefined ? "true" : "false",
     });
     root.append(this.renderInfo(), this.renderClock(), this.renderNext(), this.renderBoardArea(),
       this.renderScores(), this.renderOk());
