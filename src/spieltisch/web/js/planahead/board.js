@@ -135,6 +135,11 @@ export function installDefs() {
     <radialGradient id="pa-emptybg" cx="50%" cy="40%" r="65%">
       <stop offset="0%" stop-color="#c9dca3"/><stop offset="100%" stop-color="#aac483"/>
     </radialGradient>
+    <g id="pa-grass" fill="none" stroke="#8fb062" stroke-width="1.4" stroke-linecap="round" opacity="0.8">
+      <path d="M-18,-12 l-2,-6 M-16,-12 l1,-7 M-14,-12 l3,-5"/>
+      <path d="M14,6 l-2,-6 M16,6 l1,-7 M18,6 l3,-5"/>
+      <path d="M-6,20 l-2,-5 M-4,20 l1,-6 M-2,20 l3,-4"/>
+    </g>
     ${routes}
   </defs>`;
   document.body.prepend(svg);
@@ -194,8 +199,7 @@ function lineKind(line) {
 function boardBounds() {
   const pad = 16;
   const ext = 4 * S; // columns reach ±3S centres plus S
-  const top = 5 * H + 0.68 * 2 * H - 4 * H + pad; // vertical line ends above field 8
-  return { x: -ext - pad, y: -(4 * H + 0.68 * 2 * H + pad), w: 2 * (ext + pad), h: 2 * (4 * H + 0.68 * 2 * H + pad), top };
+  return { x: -ext - pad, y: -(4 * H + 0.68 * 2 * H + pad), w: 2 * (ext + pad), h: 2 * (4 * H + 0.68 * 2 * H + pad) };
 }
 
 /**
@@ -235,7 +239,7 @@ export function boardSvg(opts) {
       if (isTentative) out += `<polygon class="pa-tentative-ring" points="${hexPoints(0.93)}"/>`;
       if (clock) out += `<g class="pa-clockmark" transform="translate(-30,22)"><circle r="8" fill="#fff4d6" stroke="#b7791f" stroke-width="1.6"/><path d="M0,-4.5 V0 L3.2,2.2" stroke="#7a4b0c" stroke-width="1.6" fill="none" stroke-linecap="round"/></g>`;
     } else {
-      out += `<polygon class="pa-empty" points="${hexPoints(0.97)}" fill="url(#pa-emptybg)"/>`;
+      out += `<polygon class="pa-empty" points="${hexPoints(0.97)}" fill="url(#pa-emptybg)"/><use href="#pa-grass" class="pa-grass"/>`;
     }
     out += `</g>`;
   }

@@ -16,6 +16,12 @@ function tileLabel(code) {
   return ["vertical", "rising", "falling"].map((d) => `${t(`kind.${KINDS[tile[d]].key}`)} ${tile[d]}`).join(" · ");
 }
 
+function trophy() {
+  const span = h("span.pa-trophy", { "aria-hidden": "true" });
+  span.innerHTML = `<svg viewBox="0 0 24 24" width="26" height="26"><path d="M7 3h10v3h3v2a5 5 0 0 1-4.2 4.9A5 5 0 0 1 13 15.9V18h3v3H8v-3h3v-2.1A5 5 0 0 1 8.2 12.9 5 5 0 0 1 4 8V6h3zm0 5V8H6a3 3 0 0 0 1 2.2zm10 0v2.2A3 3 0 0 0 18 8z" fill="#e0a526" stroke="#9a6b0c" stroke-width="0.8"/></svg>`;
+  return span;
+}
+
 export class PlanAheadGame {
   constructor(room) {
     this.room = room;
@@ -346,7 +352,7 @@ export class PlanAheadGame {
     return h("div.pa-end-backdrop", {},
       h("section.pa-end.card", { "data-testid": "end", role: "dialog", "aria-modal": "false", "aria-labelledby": "pa-end-title" },
         h("h2", { id: "pa-end-title" }, t("pa.end")),
-        h("p.pa-winner", { "data-testid": "winner" }, "🏆 ", headline),
+        h("p.pa-winner", { "data-testid": "winner" }, trophy(), headline),
         h("ol.pa-ranking", { "data-testid": "ranking" }, seats.map((s) => h("li", {
           "data-seat": s.i, "data-place": s.place, "data-score": s.score, class: [s.place === 1 ? "is-winner" : "", s.i === this.you ? "is-you" : ""].join(" "),
         }, h("span.place", {}, t("pa.place", { n: s.place })), h("span.name", {}, s.name), h("span.score", {}, String(s.score))))),
