@@ -20,6 +20,7 @@ from spieltisch.server.clock import Clock, SystemClock
 from spieltisch.server.config import ServerConfig
 from spieltisch.server.hub import Connection, Hub
 from spieltisch.server.protocol import NicknameBody, ProtocolError, parse_message
+from spieltisch.server.puzzles import puzzle_day, puzzle_details, puzzle_index
 from spieltisch.server.scheduler import Scheduler
 from spieltisch.server.store import MemoryTableStore, RedisTableStore, TableStore, lobby_tables
 from spieltisch.server.tables import Status, Table, apply, create_table, set_connected
@@ -116,6 +117,15 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
     async def home() -> FileResponse:
         return FileResponse(index)
 
+    @app.get("/puzzle", include_in_schema=False)
+    async def puzzle_page() -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/puzzle/{puzzle_id}", include_in_schema=False)
+    async def puzzle_day_page(puzzle_id: str) -> FileResponse:
+        puzzle_day(puzzle_id)  # 404 for a puzzle that does not exist
+        return FileResponse(index)
+
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         if not TABLE_ID.match(table_id):
@@ -195,6 +205,17 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
             ]
         }
 
+    # Puzzles ---------------------------------------------------------------------------------------
+    @app.get("/api/puzzles")
+    async def puzzles() -> dict:
+        return puzzle_index(clock.now())
+
+    @app.get("/api/puzzles/{puzzle_id}")
+    async def puzzle(request: Request, puzzle_id: str) -> dict:
+        day = puzzle_day(puzzle_id)
+        results = await asyncio.to_thread(services(request).repository.puzzle_results, day.isoformat())
+        return puzzle_details(day, results)
+
     # The WebSocket -------------------------------------------------------------------------------
     @app.websocket("/ws")
     async def socket(websocket: WebSocket, token: str = "") -> None:
@@ -258,6 +279,15 @@ async def _handle(s: Services, connection: Connection, text: str) -> None:
             await s.hub.send_lobby(connection)
         elif kind == "create_table":
             table = create_table(message.game, connection.player, connection.nickname, message.settings, now)
+            connection.tables.add(table.id)
+            await s.store.create(table)
+        elif kind == "start_puzzle":
+            table = create_table(
+                "puzzle", connection.player, connection.nickname, {"puzzle": message.puzzle}, now
+            )
+            table = apply(
+                table, connection.player, connection.nickname, {"type": "start"}, now, s.config.bot_pacing
+            )
             connection.tables.add(table.id)
             await s.store.create(table)
         elif kind == "open_table":

@@ -15,6 +15,8 @@ from spieltisch.games.planahead import game as planahead
 
 class GameRules(Protocol):
     name: str
+    #: Whether tables of this game appear in the lobby (solo modes do not).
+    listed: bool
 
     def settings(self, raw: dict[str, Any]) -> dict[str, Any]:
         """Checked settings with defaults filled in (RuleError on anything wrong)."""
@@ -57,6 +59,7 @@ class GameRules(Protocol):
 
 class PlanAheadRules:
     name = "planahead"
+    listed = True
 
     def settings(self, raw: dict[str, Any]) -> dict[str, Any]:
         unknown = set(raw) - {"seats", "turn_seconds"}
@@ -133,4 +136,92 @@ class PlanAheadRules:
         return planahead.game_from_dict(data)
 
 
-GAMES: dict[str, GameRules] = {"planahead": PlanAheadRules()}
+class PuzzleRules:
+    """A Plan Ahead puzzle attempt (Rätsel): one seat, the puzzle's fixed tiles, one clock for all."""
+
+    name = "puzzle"
+    listed = False
+
+    def settings(self, raw):
+        from spieltisch.games.planahead.puzzle import parse_puzzle_id
+
+        if set(raw) != {"puzzle"} or not isinstance(raw["puzzle"], str):
+            raise RuleError("bad_settings", "a puzzle table needs exactly the setting 'puzzle'")
+        try:
+            day = parse_puzzle_id(raw["puzzle"])
+        except ValueError as error:
+            raise RuleError("unknown_puzzle", str(error)) from None
+        return {"puzzle": day.isoformat()}
+
+    def seat_limit(self, settings):
+        return 1
+
+    def new(self, settings, seat_count, seed, now):
+        from spieltisch.games.planahead import attempt
+        from spieltisch.games.planahead.puzzle import parse_puzzle_id, puzzle_for
+
+        # The random seed is ignored: every attempt at a puzzle gets the puzzle's own tiles.
+        return attempt.start(puzzle_for(parse_puzzle_id(settings["puzzle"])), now)
+
+    def act(self, state, seat, action, now):
+        from spieltisch.games.planahead import attempt
+
+        if action["type"] == "place":
+            return attempt.place(state, action["field"])
+        if action["type"] == "confirm":
+            return attempt.confirm(state, now)
+        raise RuleError("bad_action", f"{action['type']} is not a puzzle move")
+
+    def view(self, state, seat):
+        from spieltisch.games.planahead import attempt
+
+        return attempt.view(state)
+
+    def due(self, state):
+        return None if state.over else state.ends_at
+
+    def tick(self, state, now):
+        from spieltisch.games.planahead import attempt
+
+        return attempt.on_time(state, now)
+
+    def abandon(self, state, seat, now):
+        return state  # the puzzle's clock ends an abandoned attempt
+
+    def waiting_for(self, state, seat):
+        return False
+
+    def bot_actions(self, state, seat, level, rng):
+        return []
+
+    def step(self, state):
+        return state.game.turn
+
+    def finished(self, state):
+        return state.over
+
+    def result(self, state):
+        from spieltisch.games.planahead.notation import format_land
+
+        return {
+            "puzzle": state.puzzle_id,
+            "land": format_land(state.game.seats[0].land),
+            "score": state.score,
+            "timed_out": state.timed_out,
+        }
+
+    def seed(self, state):
+        return state.game.seed
+
+    def dump(self, state):
+        from spieltisch.games.planahead import attempt
+
+        return attempt.to_dict(state)
+
+    def load(self, data):
+        from spieltisch.games.planahead import attempt
+
+        return attempt.from_dict(data)
+
+
+GAMES: dict[str, GameRules] = {"planahead": PlanAheadRules(), "puzzle": PuzzleRules()}

@@ -33,6 +33,13 @@ class CreateTable(Message):
     settings: dict[str, Any] = Field(default_factory=dict, max_length=16)
 
 
+class StartPuzzle(Message):
+    """Begin an attempt (a first one or a retry) at the puzzle of a day, e.g. "2026-11-29"."""
+
+    type: Literal["start_puzzle"]
+    puzzle: Annotated[str, StringConstraints(pattern=r"^\d{4}-\d{2}-\d{2}$")]
+
+
 class TableMessage(Message):
     table: TableId
 

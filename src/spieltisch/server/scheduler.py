@@ -85,6 +85,9 @@ class Scheduler:
         if table is None:
             return  # another process (or an earlier event) has it
         rules = table.rules
+        if table.game == "puzzle":
+            await self._record_puzzle(table)
+            return
         await asyncio.to_thread(
             self.repository.save_game,
             game=table.game,
@@ -95,7 +98,28 @@ class Scheduler:
             result=rules.result(table.state),
             started_at=table.started_at or self.clock.now(),
         )
-        extras = await asyncio.to_thread(_after_game_extras, table)
+        await self._add_extras(table, await asyncio.to_thread(_after_game_extras, table))
+
+    async def _record_puzzle(self, table: Table) -> None:
+        from spieltisch.server.puzzles import optimum
+
+        attempt = table.state
+        seat = table.seats[0]
+        best, land = await asyncio.to_thread(optimum, attempt.puzzle_id)
+        await asyncio.to_thread(
+            self.repository.add_puzzle_result,
+            puzzle_id=attempt.puzzle_id,
+            player_id=seat.player,
+            nickname=seat.nickname,
+            score=attempt.score,
+            optimum=best,
+            land=table.rules.result(attempt)["land"],
+            seconds_used=attempt.seconds_used(self.clock.now()),
+        )
+        share = attempt.score / best if best else 1.0
+        await self._add_extras(table, {"optimum": {"score": best, "land": land, "share": share}})
+
+    async def _add_extras(self, table: Table, extras: dict) -> None:
         if extras:
             version = table.version
 
@@ -106,7 +130,7 @@ class Scheduler:
                 current.version += 1
                 return current
 
-            await self.store.update(table_id, add_extras)
+            await self.store.update(table.id, add_extras)
 
 
 def _after_game_extras(table: Table) -> dict:

@@ -185,6 +185,6 @@ class RedisTableStore:
 
 def lobby_tables(tables: list[Table]) -> list[dict]:
     """The lobby lists open tables first, then running ones (to watch), newest first."""
-    shown = [t for t in tables if t.status in (Status.OPEN, Status.PLAYING)]
+    shown = [t for t in tables if t.status in (Status.OPEN, Status.PLAYING) and t.rules.listed]
     shown.sort(key=lambda t: (t.status is not Status.OPEN, -t.created))
     return [t.summary() for t in shown[:100]]

@@ -1,0 +1,97 @@
+"""One attempt at a puzzle (Rätsel): the Plan Ahead game alone, against one clock for the whole land.
+
+The tiles come in the puzzle's fixed order, one at a time, exactly as in a game with one seat. When
+the time runs out the attempt ends and the score reached so far counts; tiles not yet placed do not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from spieltisch.games.planahead import game as pa
+from spieltisch.games.planahead.puzzle import Puzzle
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    puzzle_id: str
+    game: pa.Game
+    started_at: float
+    ends_at: float
+    timed_out: bool = False
+
+    @property
+    def over(self) -> bool:
+        return self.timed_out or self.game.phase is pa.Phase.FINISHED
+
+    @property
+    def score(self) -> int:
+        return self.game.seats[0].score
+
+    def seconds_used(self, now: float) -> float:
+        return min(now, self.ends_at) - self.started_at
+
+
+def start(puzzle: Puzzle, now: float) -> Attempt:
+    game = pa.Game(pa.Settings(), puzzle.seed, tuple(puzzle.tiles), (pa.Seat(),))
+    return Attempt(puzzle.id, game, now, now + puzzle.time_limit_s)
+
+
+def _playing(attempt: Attempt) -> None:
+    if attempt.over:
+        from spieltisch.games.errors import RuleError
+
+        raise RuleError("time_up" if attempt.timed_out else "game_over", "this attempt is over")
+
+
+def place(attempt: Attempt, field: int | None) -> Attempt:
+    _playing(attempt)
+    return replace(attempt, game=pa.place(attempt.game, 0, field))
+
+
+def confirm(attempt: Attempt, now: float) -> Attempt:
+    _playing(attempt)
+    return replace(attempt, game=pa.confirm(attempt.game, 0, now))
+
+
+def on_time(attempt: Attempt, now: float) -> Attempt:
+    """The clock reached `now`: past the end, the attempt is over (a tentative tile is not counted)."""
+    if attempt.over or now < attempt.ends_at:
+        return attempt
+    game = attempt.game
+    seat = replace(game.seats[0], tentative=None)
+    return replace(attempt, game=replace(game, seats=(seat,)), timed_out=True)
+
+
+def view(attempt: Attempt) -> dict:
+    data = pa.seat_view(attempt.game, 0)
+    data.update(
+        puzzle=attempt.puzzle_id,
+        started_at=attempt.started_at,
+        ends_at=attempt.ends_at,
+        timed_out=attempt.timed_out,
+        phase="finished" if attempt.over else "playing",
+    )
+    if attempt.timed_out:
+        data["tile"] = None
+    return data
+
+
+def to_dict(attempt: Attempt) -> dict:
+    return {
+        "puzzle": attempt.puzzle_id,
+        "game": pa.game_to_dict(attempt.game),
+        "started_at": attempt.started_at,
+        "ends_at": attempt.ends_at,
+        "timed_out": attempt.timed_out,
+    }
+
+
+def from_dict(data: dict) -> Attempt:
+    return Attempt(
+        data["puzzle"],
+        pa.game_from_dict(data["game"]),
+        data["started_at"],
+        data["ends_at"],
+        data["timed_out"],
+    )

@@ -1,0 +1,88 @@
+"""The puzzles (Rätsel) as the server offers them: today's, the archive, results lists, the optimum."""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import lru_cache
+from zoneinfo import ZoneInfo
+
+from fastapi import HTTPException
+
+from spieltisch.games.planahead.notation import format_land
+from spieltisch.storage.models import PuzzleResult
+
+#: The puzzle of the day changes at midnight in the players' home time zone (the game is German).
+PUZZLE_ZONE = ZoneInfo("Europe/Berlin")
+ARCHIVE_DAYS = 30
+
+
+def today(now: float) -> dt.date:
+    return dt.datetime.fromtimestamp(now, PUZZLE_ZONE).date()
+
+
+def puzzle_day(puzzle_id: str) -> dt.date:
+    from spieltisch.games.planahead.puzzle import parse_puzzle_id
+
+    try:
+        return parse_puzzle_id(puzzle_id)
+    except ValueError as error:
+        raise HTTPException(404, str(error)) from None
+
+
+def puzzle_index(now: float) -> dict:
+    from spieltisch.games.planahead.puzzle import puzzle_for
+
+    day = today(now)
+    days = [day - dt.timedelta(days=back) for back in range(ARCHIVE_DAYS)]
+    return {
+        "today": day.isoformat(),
+        "puzzles": [{"id": d.isoformat(), "time_limit_s": puzzle_for(d).time_limit_s} for d in days],
+    }
+
+
+@lru_cache(maxsize=64)
+def optimum(puzzle_id: str) -> tuple[int, str]:
+    """The best score of a puzzle and a land that reaches it (exact; computed once per puzzle)."""
+    from spieltisch.games.planahead.optimum import best_land
+    from spieltisch.games.planahead.puzzle import parse_puzzle_id, puzzle_for
+
+    best = best_land(puzzle_for(parse_puzzle_id(puzzle_id)).tiles)
+    return best.score, format_land(best.land)
+
+
+def _entry(result: PuzzleResult) -> dict:
+    return {
+        "player": result.player_id,
+        "nickname": result.nickname,
+        "score": result.score,
+        "seconds": round(result.seconds_used, 1),
+        "at": result.created_at.isoformat(),
+    }
+
+
+def results_lists(results: list[PuzzleResult]) -> dict:
+    """Best attempt per player, and the first attempts alone (a retry knows the tiles already)."""
+    best: dict[str, PuzzleResult] = {}
+    for result in results:
+        held = best.get(result.player_id)
+        if held is None or (result.score, -result.seconds_used) > (held.score, -held.seconds_used):
+            best[result.player_id] = result
+    order = lambda r: (-r.score, r.seconds_used, r.id)  # noqa: E731 - a sort key, named once
+    first = [r for r in results if r.first_attempt]
+    return {
+        "best": [_entry(r) for r in sorted(best.values(), key=order)],
+        "first": [_entry(r) for r in sorted(first, key=order)],
+    }
+
+
+def puzzle_details(day: dt.date, results: list[PuzzleResult]) -> dict:
+    from spieltisch.games.planahead.puzzle import puzzle_for
+
+    puzzle = puzzle_for(day)
+    return {
+        "id": puzzle.id,
+        "time_limit_s": puzzle.time_limit_s,
+        "tiles": len(puzzle.tiles),
+        "attempts": len(results),
+        **results_lists(results),
+    }
