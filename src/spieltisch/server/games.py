@@ -41,7 +41,14 @@ class GameRules(Protocol):
     def waiting_for(self, state: Any, seat: int) -> bool:
         """Whether the game waits for this seat to act (for bots and left seats)."""
 
-    def bot_actions(self, state: Any, seat: int, level: str, rng: random.Random) -> list[dict[str, Any]]: ...
+    def bot_actions(self, state: Any, seat: int, level: str, rng: random.Random) -> list[dict[str, Any]]:
+        """A computer player's next actions; it is asked again while `waiting_for` stays true."""
+
+    def bot_delay(self, state: Any, seat: int, level: str, rng: random.Random) -> float:
+        """Seconds a computer player "thinks" before its next actions (before the server's pacing factor)."""
+
+    #: Whether computer players always act before the game's next deadline (`due`).
+    bot_beats_clock: bool
 
     def step(self, state: Any) -> int:
         """A number that changes whenever the seats are asked to act anew (a new tile, a new round)."""
@@ -60,6 +67,13 @@ class GameRules(Protocol):
 class PlanAheadRules:
     name = "planahead"
     listed = True
+    bot_beats_clock = True
+    #: Seconds a computer player thinks before placing, by level.
+    THINKING = {"easy": (3.0, 7.0), "medium": (2.0, 5.0), "strong": (1.5, 3.5)}
+
+    def bot_delay(self, state, seat, level, rng):
+        low, high = self.THINKING[level]
+        return rng.uniform(low, high)
 
     def settings(self, raw: dict[str, Any]) -> dict[str, Any]:
         unknown = set(raw) - {"seats", "turn_seconds"}
@@ -141,6 +155,10 @@ class PuzzleRules:
 
     name = "puzzle"
     listed = False
+    bot_beats_clock = False
+
+    def bot_delay(self, state, seat, level, rng):
+        return 0.0
 
     def settings(self, raw):
         from spieltisch.games.planahead.puzzle import parse_puzzle_id

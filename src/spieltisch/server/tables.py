@@ -19,8 +19,6 @@ from spieltisch.server.games import GAMES, GameRules
 
 log = logging.getLogger(__name__)
 
-#: Seconds a computer player "thinks" before placing, by level (before the pacing factor).
-BOT_THINKING = {"easy": (3.0, 7.0), "medium": (2.0, 5.0), "strong": (1.5, 3.5)}
 TABLE_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
@@ -196,6 +194,9 @@ def tick(table: Table, now: float, pacing: float) -> Table | None:
                 log.exception("computer player (%s) failed at table %s; moving for it", level, table.id)
                 table.state = table.rules.abandon(table.state, seat, now)
             table.bot_due.pop(seat, None)
+            if table.rules.waiting_for(table.state, seat):
+                # A game where a computer acts in several steps (e.g. tile by tile): think again.
+                table.bot_due[seat] = _bot_time(table, seat, now, pacing)
             table.version += 1
     due = table.rules.due(table.state)
     if due is not None and due <= now:
@@ -344,12 +345,17 @@ def _settle(table: Table, now: float, pacing: float) -> None:
     if step != table.bot_step:
         table.bot_step = step
         table.bot_due = {}
-        deadline = table.rules.due(table.state)
         for index, seat in enumerate(table.seats):
             if seat.bot and table.rules.waiting_for(table.state, index):
-                low, high = BOT_THINKING[seat.bot]
-                rng = random.Random(f"{table.rules.seed(table.state)}:{step}:{index}:pace")
-                due = now + pacing * rng.uniform(low, high)
-                if deadline is not None:
-                    due = min(due, deadline - 0.5)  # a computer never lets the clock place for it
-                table.bot_due[index] = due
+                table.bot_due[index] = _bot_time(table, index, now, pacing)
+
+
+def _bot_time(table: Table, seat: int, now: float, pacing: float) -> float:
+    """When a computer player acts next: after a human-like moment that the game chooses."""
+    step = table.rules.step(table.state)
+    rng = random.Random(f"{table.rules.seed(table.state)}:{step}:{seat}:{now}:pace")
+    due = now + pacing * table.rules.bot_delay(table.state, seat, table.seats[seat].bot or "easy", rng)
+    deadline = table.rules.due(table.state)
+    if deadline is not None and table.rules.bot_beats_clock:
+        due = min(due, max(now, deadline - 0.5))  # a computer never lets the clock move for it
+    return due
