@@ -38,6 +38,22 @@ def wait_http(url: str, process: subprocess.Popen | None = None, timeout: float 
     raise RuntimeError(f"{url} did not come up in {timeout} s")
 
 
+#: One data directory for the whole session, where the Speedgans catalog is built once (servers load it).
+DATA_DIR: Path | None = None
+
+
+@pytest.fixture(scope="session")
+def data_dir(tmp_path_factory) -> Path:
+    """The session's data directory, holding a Speedgans catalog built once for every test and server."""
+    global DATA_DIR
+    from spieltisch.games.speedgans.catalog import ensure_catalog
+
+    folder = tmp_path_factory.mktemp("data")
+    ensure_catalog(progress=False, directory=folder)
+    DATA_DIR = folder
+    return folder
+
+
 class ServerProcess:
     """`spieltisch serve`-equivalent uvicorn in its own process, on a free port."""
 
@@ -47,7 +63,7 @@ class ServerProcess:
         self.log = tmp / f"server-{self.port}.log"
         self.env = {
             **os.environ,
-            "SPIELTISCH_DATA_DIR": str(tmp / "data"),
+            "SPIELTISCH_DATA_DIR": str(DATA_DIR or tmp / "data"),
             "SPIELTISCH_DATABASE_URL": f"sqlite:///{tmp / 'spieltisch.sqlite3'}",
             "SPIELTISCH_BOT_PACING": "0.05",
             **(env or {}),
@@ -92,7 +108,7 @@ class ServerProcess:
 
 
 @pytest.fixture
-def server_factory(tmp_path: Path) -> Iterator:
+def server_factory(tmp_path: Path, data_dir: Path) -> Iterator:
     started: list[ServerProcess] = []
 
     def make(env: dict[str, str] | None = None, workers: int = 1, tmp: Path | None = None) -> ServerProcess:
@@ -106,7 +122,7 @@ def server_factory(tmp_path: Path) -> Iterator:
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory) -> Iterator[str]:
+def live_server(tmp_path_factory, data_dir: Path) -> Iterator[str]:
     """Base URL of a server shared by the session (its own SQLite database, in-process live state).
     Tests keep apart by creating their own players and tables."""
     server = ServerProcess(tmp_path_factory.mktemp("live")).start()

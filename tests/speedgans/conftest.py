@@ -19,8 +19,9 @@ def random_city(rng: random.Random, empty: float = 0.0) -> City:
 
 
 @pytest.fixture(scope="session")
-def catalog_dir(tmp_path_factory: pytest.TempPathFactory):
-    return tmp_path_factory.mktemp("speedgans-data")
+def catalog_dir(data_dir):
+    """The session's data directory (tests/conftest.py), where the catalog is built once for all."""
+    return data_dir
 
 
 @pytest.fixture(scope="session")
