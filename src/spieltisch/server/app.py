@@ -62,6 +62,11 @@ class Services:
                 )
 
     async def start(self) -> None:
+        from spieltisch.games.speedgans.catalog import ensure_catalog
+
+        # Speedgans needs its catalog of every valid city: loaded in well under a second, or built
+        # once (with a progress bar) on the very first start.
+        self.catalog = await asyncio.to_thread(ensure_catalog, True)
         await self.store.start()
         if isinstance(self.store, MemoryTableStore):
             for row in await asyncio.to_thread(self.repository.live_tables):
