@@ -8,8 +8,8 @@ from tests.server.inprocess import InProcessServer
 from tests.server.player_client import Client
 
 
-def test_turn_clock_places_for_a_player_who_does_not_act(tmp_path):
-    with InProcessServer(tmp_path) as server:
+def test_turn_clock_places_for_a_player_who_does_not_act(tmp_path, data_dir):
+    with InProcessServer(tmp_path, data_dir) as server:
         ann, bob = Client(server.url, "Ann"), Client(server.url, "Bob")
         ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 2, "turn_seconds": 30}})
         table_id = ann.table_until(lambda t: True)["id"]
@@ -36,8 +36,8 @@ def test_turn_clock_places_for_a_player_who_does_not_act(tmp_path):
         assert [len(s["clock_placed"]) for s in later["game"]["seats"]] == [1, 2]
 
 
-def test_computer_players_fill_seats_and_wait_a_human_moment(tmp_path):
-    with InProcessServer(tmp_path, bot_pacing=1.0) as server:
+def test_computer_players_fill_seats_and_wait_a_human_moment(tmp_path, data_dir):
+    with InProcessServer(tmp_path, data_dir, bot_pacing=1.0) as server:
         ann = Client(server.url, "Ann")
         ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 4}})
         table_id = ann.table_until(lambda t: True)["id"]

@@ -66,7 +66,7 @@ class Services:
 
         # Speedgans needs its catalog of every valid city: loaded in well under a second, or built
         # once (with a progress bar) on the very first start.
-        self.catalog = await asyncio.to_thread(ensure_catalog, True)
+        self.catalog = await asyncio.to_thread(ensure_catalog, True, self.config.data_dir)
         await self.store.start()
         if isinstance(self.store, MemoryTableStore):
             for row in await asyncio.to_thread(self.repository.live_tables):

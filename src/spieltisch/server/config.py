@@ -22,6 +22,8 @@ class ServerConfig:
     )
     #: Redis URL for live table state and messaging between processes; None: in-process state.
     redis_url: str | None = field(default_factory=lambda: os.environ.get("SPIELTISCH_REDIS_URL") or None)
+    #: Where the server keeps files it builds (the Speedgans catalog).
+    data_dir: Path = field(default_factory=default_data_dir)
     #: Bots wait a human-like moment before placing; tests may shorten it.
     bot_pacing: float = field(default_factory=lambda: float(os.environ.get("SPIELTISCH_BOT_PACING", "1.0")))
 
