@@ -1,0 +1,520 @@
+"""A game of Speedgans at a table: rounds of simultaneous city building, place markers, scoring.
+
+Pure and deterministic: a state plus actions, each returning a new state or raising RuleError.
+Time enters only as `now` (seconds on the server's injectable clock); chance only from the seed.
+Rules: shared/spec/speedgans.md ("Rounds, scoring, game"); wire format: docs/protocol-speedgans.md.
+
+A round: reading (3 s) → building → scored; then the next round (all ready, or 30 s later), until
+after the round in which someone reaches the target the game is finished.
+
+Choices where the rules are silent (also in docs/protocol-speedgans.md):
+- Complete valid cities that did not call "Gasse dicht!" get the next place markers at the end of
+  the round in the order of their last change (earlier first; equal times: smaller seat first).
+- A seat whose player left (or whose computer failed) is locked for the round without a marker;
+  its city is still scored at the round's end like any city that did not call.
+- Streng: a locked faulty city keeps its marker but scores 0 in every task and is not ranked.
+- Target: 10 × seats × 0.6/1/1.5, halved with "Ein Auftrag", rounded up to whole points.
+- Final ranking: most points; equal points: smaller marker of the last round first (no marker
+  counts after every marker); equal in both: the same place.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import random
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from spieltisch.games.errors import RuleError
+from spieltisch.games.speedgans.notation import City, NotationError, parse_city
+from spieltisch.games.speedgans.report import report
+from spieltisch.games.speedgans.tasks import STAR_TASKS, TASK_BY_ID, TASK_IDS, allowed_triples, task_values
+
+if TYPE_CHECKING:
+    from spieltisch.games.speedgans.catalog import Catalog
+
+MIN_SEATS, MAX_SEATS = 2, 6
+READING_SECONDS = 3.0
+#: After the scoring the next round starts at the latest this much later.
+NEXT_ROUND_SECONDS = 30.0
+TURN_CLOCK_CHOICES = (30, 60, 90, 120, None)
+HOURGLASS_CHOICES = (15, 30, 45, 60)
+MODES = ("race", "relaxed")
+SCORINGS = ("all", "finished")
+TARGETS = {"normal": Fraction(1), "short": Fraction(3, 5), "long": Fraction(3, 2)}
+POINTS_PER_SEAT = 10
+
+
+class Phase(enum.StrEnum):
+    READING = "reading"
+    BUILDING = "building"
+    SCORED = "scored"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    seats: int = 4
+    #: The turn clock: the longest building time of a round (None: none).
+    turn_seconds: int | None = 120
+    hourglass: int = 30
+    mode: str = "race"
+    one_task: bool = False
+    scoring: str = "all"
+    strict: bool = False
+    stars: bool = True
+    target: str = "normal"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+
+def parse_settings(raw: dict[str, Any]) -> Settings:
+    """Checked settings with defaults filled in; RuleError("bad_settings") on anything wrong."""
+    if not isinstance(raw, dict):
+        raise RuleError("bad_settings", "settings must be an object")
+    names = set(Settings.__slots__)
+    unknown = set(raw) - names
+    if unknown:
+        raise RuleError("bad_settings", f"unknown setting {sorted(unknown)[0]!r}")
+    values = {**Settings().to_dict(), **raw}
+
+    def choose(name: str, choices: tuple, kind: type) -> None:
+        value = values[name]
+        # type() rather than isinstance(): True is an int, but "seats": true is no number.
+        if (value is not None and type(value) is not kind) or value not in choices:
+            shown = ", ".join("null" if c is None else str(c) for c in choices)
+            raise RuleError("bad_settings", f"{name} must be one of {shown}")
+
+    choose("seats", tuple(range(MIN_SEATS, MAX_SEATS + 1)), int)
+    choose("turn_seconds", TURN_CLOCK_CHOICES, int)
+    choose("hourglass", HOURGLASS_CHOICES, int)
+    choose("mode", MODES, str)
+    choose("scoring", SCORINGS, str)
+    choose("target", tuple(TARGETS), str)
+    for flag in ("one_task", "strict", "stars"):
+        if type(values[flag]) is not bool:
+            raise RuleError("bad_settings", f"{flag} must be true or false")
+    return Settings(**values)
+
+
+def target_points(settings: Settings, seat_count: int) -> int:
+    """Game points that end the game: 10 per seat, × 0.6/1/1.5, halved with one task, rounded up."""
+    exact = POINTS_PER_SEAT * seat_count * TARGETS[settings.target]
+    if settings.one_task:
+        exact /= 2
+    return max(1, math.ceil(exact))
+
+
+def draw_tasks(seed: int, round_number: int, settings: Settings) -> tuple[str, ...]:
+    """The round's tasks from the seed alone: three of three different groups (one with
+    "Ein Auftrag"); no star task when the table plays without them."""
+    rng = random.Random(f"{seed}:tasks:{round_number}")
+    if settings.one_task:
+        pool = [task for task in TASK_IDS if settings.stars or task not in STAR_TASKS]
+        return (rng.choice(pool),)
+    return tuple(rng.choice(allowed_triples(settings.stars)))
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    city: City = field(default_factory=City.empty)
+    #: When the city last changed (orders the markers of cities that did not call).
+    changed_at: float | None = None
+    #: Locked: called "Gasse dicht!" (with a marker) or left the round (without one).
+    done: bool = False
+    marker: int | None = None
+    #: Phase scored: ready for the next round.
+    ready: bool = False
+    points: int = 0
+    round_points: int | None = None
+
+    @property
+    def tiles(self) -> int:
+        return sum(piece is not None for piece in self.city.cells)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    settings: Settings
+    seed: int
+    seats: tuple[Seat, ...]
+    round: int
+    tasks: tuple[str, ...]
+    phase: Phase
+    reading_ends: float
+    building_ends: float | None = None
+    hourglass_ends: float | None = None
+    next_round_at: float | None = None
+    #: This round's scoring (phase scored/finished): {"tasks": {id: [entries]}, "scored": [seats]}.
+    results: dict[str, Any] | None = None
+    history: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def target(self) -> int:
+        return target_points(self.settings, len(self.seats))
+
+    def ranking(self) -> tuple[int, ...]:
+        """Place of each seat (1 = best): most points; ties by the last round's marker."""
+        keys = [_final_key(seat) for seat in self.seats]
+        return tuple(1 + sum(other < mine for other in keys) for mine in keys)
+
+
+def _final_key(seat: Seat) -> tuple[int, float]:
+    return (-seat.points, math.inf if seat.marker is None else seat.marker)
+
+
+# Flow ----------------------------------------------------------------------------------------------
+def new_game(settings: Settings, seat_count: int, seed: int, now: float) -> Game:
+    if not MIN_SEATS <= seat_count <= MAX_SEATS:
+        raise RuleError("no_players", f"Speedgans needs {MIN_SEATS} to {MAX_SEATS} seated players")
+    game = Game(
+        settings=settings,
+        seed=seed,
+        seats=tuple(Seat() for _ in range(seat_count)),
+        round=0,
+        tasks=(),
+        phase=Phase.SCORED,
+        reading_ends=now,
+    )
+    return _start_round(game, now)
+
+
+def _start_round(game: Game, now: float) -> Game:
+    number = game.round + 1
+    seats = tuple(Seat(points=seat.points) for seat in game.seats)
+    return replace(
+        game,
+        seats=seats,
+        round=number,
+        tasks=draw_tasks(game.seed, number, game.settings),
+        phase=Phase.READING,
+        reading_ends=now + READING_SECONDS,
+        building_ends=None,
+        hourglass_ends=None,
+        next_round_at=None,
+        results=None,
+    )
+
+
+def due(game: Game) -> float | None:
+    """When the game's own clock next changes something (None: only players can)."""
+    if game.phase is Phase.READING:
+        return game.reading_ends
+    if game.phase is Phase.BUILDING:
+        times = [t for t in (game.building_ends, game.hourglass_ends) if t is not None]
+        return min(times, default=None)
+    if game.phase is Phase.SCORED:
+        return game.next_round_at
+    return None
+
+
+def on_time(game: Game, now: float) -> Game:
+    """Everything the clock has brought about by `now` (several steps if it is late)."""
+    while (when := due(game)) is not None and when <= now:
+        if game.phase is Phase.READING:
+            seconds = game.settings.turn_seconds
+            game = replace(
+                game,
+                phase=Phase.BUILDING,
+                building_ends=None if seconds is None else game.reading_ends + seconds,
+            )
+        elif game.phase is Phase.BUILDING:
+            game = _end_round(game, when)  # at the deadline itself, however late the tick
+        else:
+            game = _start_round(game, when)
+    return game
+
+
+def _seat(game: Game, seat: int) -> Seat:
+    if game.phase is Phase.FINISHED:
+        raise RuleError("game_over", "the game is over")
+    if not 0 <= seat < len(game.seats):
+        raise RuleError("bad_seat", f"there is no seat {seat}")
+    return game.seats[seat]
+
+
+def _with_seat(game: Game, index: int, seat: Seat) -> Game:
+    return replace(game, seats=game.seats[:index] + (seat,) + game.seats[index + 1 :])
+
+
+def _building_seat(game: Game, seat: int) -> Seat:
+    state = _seat(game, seat)
+    if game.phase is not Phase.BUILDING:
+        raise RuleError("not_building", "the round is not in its building time")
+    if state.done:
+        raise RuleError("locked", "your city is locked for this round")
+    return state
+
+
+def set_city(game: Game, seat: int, text: str, now: float) -> Game:
+    """The seat's whole arrangement after any change; tiles not in it lie in the tray."""
+    game = on_time(game, now)
+    state = _building_seat(game, seat)
+    try:
+        city = parse_city(text)
+    except NotationError as error:
+        raise RuleError("bad_city", str(error)) from None
+    if city == state.city:
+        return game
+    return _with_seat(game, seat, replace(state, city=city, changed_at=now))
+
+
+def is_finished_city(city: City, strict: bool) -> bool:
+    """May this city call "Gasse dicht!"? Complete and valid; in Streng any nine tiles."""
+    if not city.is_complete:
+        return False
+    return strict or report(city).valid
+
+
+def call_done(game: Game, seat: int, now: float) -> Game:
+    """ "Gasse dicht!": the smallest free place marker, the city locked; the first starts the hourglass."""
+    game = on_time(game, now)
+    state = _building_seat(game, seat)
+    if not is_finished_city(state.city, game.settings.strict):
+        needs = "nine tiles" if game.settings.strict else "a complete, valid city"
+        raise RuleError("not_valid", f"'Gasse dicht!' needs {needs}")
+    taken = {s.marker for s in game.seats if s.marker is not None}
+    marker = next(n for n in range(1, len(game.seats) + 2) if n not in taken)
+    hourglass = game.hourglass_ends
+    if hourglass is None and game.settings.mode == "race":
+        hourglass = now + game.settings.hourglass
+    game = _with_seat(game, seat, replace(state, done=True, marker=marker))
+    return _end_if_all_done(replace(game, hourglass_ends=hourglass), now)
+
+
+def ready(game: Game, seat: int, now: float) -> Game:
+    """After the scoring: this seat is ready; when all are, the next round starts."""
+    game = on_time(game, now)
+    state = _seat(game, seat)
+    if game.phase is not Phase.SCORED:
+        raise RuleError("not_scored", "the next round can be asked for only after the scoring")
+    game = _with_seat(game, seat, replace(state, ready=True))
+    if all(s.ready for s in game.seats):
+        return _start_round(game, now)
+    return game
+
+
+def abandon(game: Game, seat: int, now: float) -> Game:
+    """The seat's player has gone: lock the city for this round (no marker) or count him ready."""
+    game = on_time(game, now)
+    if game.phase is Phase.FINISHED:
+        return game
+    state = game.seats[seat]
+    if game.phase is Phase.BUILDING and not state.done:
+        return _end_if_all_done(_with_seat(game, seat, replace(state, done=True)), now)
+    if game.phase is Phase.SCORED and not state.ready:
+        return ready(game, seat, now)
+    return game
+
+
+def waiting_for(game: Game, seat: int) -> bool:
+    """Whether the game waits for this seat to act (building and not locked; scored and not ready)."""
+    state = game.seats[seat]
+    if game.phase is Phase.BUILDING:
+        return not state.done
+    if game.phase is Phase.SCORED:
+        return not state.ready
+    return False
+
+
+def _end_if_all_done(game: Game, now: float) -> Game:
+    if game.phase is Phase.BUILDING and all(seat.done for seat in game.seats):
+        return _end_round(game, now)
+    return game
+
+
+# Scoring -------------------------------------------------------------------------------------------
+def _counts(city: City) -> bool:
+    """Whether a city is scored at the round's end: complete and valid (in Streng too)."""
+    return city.is_complete and report(city).valid
+
+
+def _end_round(game: Game, now: float) -> Game:
+    seats = list(game.seats)
+    scored = [i for i, seat in enumerate(seats) if _counts(seat.city)]
+    # Finished cities that did not call get the next markers, in the order of their last change.
+    late = sorted(
+        (i for i in scored if seats[i].marker is None),
+        key=lambda i: (math.inf if seats[i].changed_at is None else seats[i].changed_at, i),
+    )
+    next_marker = max((s.marker for s in seats if s.marker is not None), default=0) + 1
+    for offset, index in enumerate(late):
+        seats[index] = replace(seats[index], marker=next_marker + offset)
+
+    top = len(seats) if game.settings.scoring == "all" else len(scored)
+    values = {i: task_values(seats[i].city) for i in scored}
+    round_points = dict.fromkeys(range(len(seats)), 0)
+    rankings: dict[str, list[dict[str, int]]] = {}
+    for task in game.tasks:
+        sign = 1 if TASK_BY_ID[task].lower_is_better else -1
+        order = sorted(scored, key=lambda i: (sign * values[i][task], seats[i].marker))
+        entries = []
+        for rank, index in enumerate(order, start=1):
+            points = max(top - rank + 1, 1)
+            round_points[index] += points
+            entries.append({"seat": index, "value": values[index][task], "rank": rank, "points": points})
+        rankings[task] = entries
+
+    seats = [
+        replace(seat, points=seat.points + round_points[i], round_points=round_points[i], ready=False)
+        for i, seat in enumerate(seats)
+    ]
+    history = (
+        *game.history,
+        {
+            "round": game.round,
+            "tasks": list(game.tasks),
+            "points": [round_points[i] for i in range(len(seats))],
+        },
+    )
+    game = replace(
+        game,
+        seats=tuple(seats),
+        results={"tasks": rankings, "scored": scored},
+        history=history,
+    )
+    if any(seat.points >= game.target for seat in game.seats):
+        return replace(game, phase=Phase.FINISHED, next_round_at=None)
+    return replace(game, phase=Phase.SCORED, next_round_at=now + NEXT_ROUND_SECONDS)
+
+
+# Views ---------------------------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def _report_dict(city_text: str, strict: bool) -> dict[str, Any]:
+    # Views are computed for every watcher on every change; a city's report depends on it alone.
+    result = report(parse_city(city_text), strict)
+    data = result.to_dict()
+    data["caught"] = [{"cell": goose.cell, "index": goose.index} for goose in result.caught]
+    return data
+
+
+@lru_cache(maxsize=512)
+def _task_bounds(catalog: Catalog, task: str) -> tuple[int, int]:
+    return catalog.best_value(task), catalog.worst_value(task)
+
+
+@lru_cache(maxsize=512)
+def _musterstadt(catalog: Catalog, tasks: tuple[str, ...]) -> dict[str, Any]:
+    if len(tasks) == 3:
+        return catalog.musterstadt(tasks).to_dict()
+    # "Ein Auftrag": the catalog's best city for that one task.
+    (city, _), *_ = catalog.best_for_weights(dict.fromkeys(tasks, 1.0), 1)
+    values = {task: task_values(city)[task] for task in tasks}
+    points = [catalog.solo_score(task, values[task]) for task in tasks]
+    return {"city": str(city), "tasks": values, "points": points, "sum": float(sum(points))}
+
+
+def seat_view(game: Game, seat: int | None, catalog: Catalog | None = None) -> dict[str, Any]:
+    """What one seat may see (None: a spectator). Before the scoring nothing of another city but
+    its tile count, lock and marker; the catalog adds "beste N" and the Musterstadt."""
+    revealed = game.phase in (Phase.SCORED, Phase.FINISHED)
+    seats = []
+    for index, state in enumerate(game.seats):
+        entry: dict[str, Any] = {
+            "points": state.points,
+            "round_points": state.round_points if revealed else None,
+            "tiles": state.tiles,
+            "done": state.done,
+            "marker": state.marker,
+            "ready": state.ready,
+        }
+        if index == seat or revealed:
+            text = str(state.city)
+            entry["city"] = text
+            # While building: the values of what lies (live); once scored: what it brought (Streng).
+            entry["report"] = _report_dict(text, game.settings.strict and revealed)
+        seats.append(entry)
+    tasks = []
+    for task_id in game.tasks:
+        task = TASK_BY_ID[task_id]
+        best, worst = _task_bounds(catalog, task_id) if catalog is not None else (None, None)
+        tasks.append(
+            {
+                "id": task.id,
+                "name": task.name,
+                "star": task.star,
+                "lower_is_better": task.lower_is_better,
+                "best": best,
+                "worst": worst,
+            }
+        )
+    return {
+        "phase": game.phase.value,
+        "round": game.round,
+        "target": game.target,
+        "tasks": tasks,
+        "reading_ends": game.reading_ends,
+        "building_ends": game.building_ends,
+        "hourglass_ends": game.hourglass_ends,
+        "next_round_at": game.next_round_at,
+        "seats": seats,
+        "results": game.results if revealed else None,
+        "musterstadt": _musterstadt(catalog, game.tasks) if revealed and catalog is not None else None,
+        "ranking": list(game.ranking()) if game.phase is Phase.FINISHED else None,
+        "history": list(game.history),
+    }
+
+
+# Live-store snapshots ------------------------------------------------------------------------------
+def game_to_dict(game: Game) -> dict[str, Any]:
+    return {
+        "settings": game.settings.to_dict(),
+        "seed": game.seed,
+        "round": game.round,
+        "tasks": list(game.tasks),
+        "phase": game.phase.value,
+        "reading_ends": game.reading_ends,
+        "building_ends": game.building_ends,
+        "hourglass_ends": game.hourglass_ends,
+        "next_round_at": game.next_round_at,
+        "results": game.results,
+        "history": list(game.history),
+        "seats": [
+            {
+                "city": str(seat.city),
+                "changed_at": seat.changed_at,
+                "done": seat.done,
+                "marker": seat.marker,
+                "ready": seat.ready,
+                "points": seat.points,
+                "round_points": seat.round_points,
+            }
+            for seat in game.seats
+        ],
+    }
+
+
+def game_from_dict(data: dict[str, Any]) -> Game:
+    results = data["results"]
+    if results is not None:
+        # JSON keeps the per-task lists; only the seat indices need no conversion.
+        results = {"tasks": dict(results["tasks"]), "scored": list(results["scored"])}
+    return Game(
+        settings=Settings(**data["settings"]),
+        seed=data["seed"],
+        seats=tuple(
+            Seat(
+                city=parse_city(seat["city"]),
+                changed_at=seat["changed_at"],
+                done=seat["done"],
+                marker=seat["marker"],
+                ready=seat["ready"],
+                points=seat["points"],
+                round_points=seat["round_points"],
+            )
+            for seat in data["seats"]
+        ),
+        round=data["round"],
+        tasks=tuple(data["tasks"]),
+        phase=Phase(data["phase"]),
+        reading_ends=data["reading_ends"],
+        building_ends=data["building_ends"],
+        hourglass_ends=data["hourglass_ends"],
+        next_round_at=data["next_round_at"],
+        results=results,
+        history=tuple(data["history"]),
+    )
