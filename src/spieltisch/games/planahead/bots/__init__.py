@@ -1,0 +1,85 @@
+"""Computer players for Plan Ahead: three levels a seat can be given, and a replay of the strongest.
+
+    LEVELS = ("easy", "medium", "strong")   # Einsteiger, Fortgeschritten, Meister
+    choose_field(level, land, tile, drawn, rng) -> field (1-based)
+    replay_strongest(draw) -> (score, land)
+
+A level sees only what a player sees: its land, the current tile and the tiles drawn so far (which
+tells it the tiles that may still come). Methods: easy is greedy on the points a tile completes now,
+with a share of random moves; medium values each afterstate by the probability that its open lines
+still complete; strong uses a value table learned by TD self-play (`spieltisch planahead bot-train`)
+and averages over every tile that may come next. Medium and strong are deterministic; easy draws
+only from the `rng` it is given.
+
+Importing this package is cheap: NumPy, Numba and the weights load on the first choice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from spieltisch.games.planahead.board import FIELD_COUNT
+from spieltisch.games.planahead.notation import Land
+from spieltisch.games.planahead.tiles import Tile
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "strong")
+#: The names the (German-first) UI shows for the levels.
+LEVEL_NAMES: dict[str, dict[str, str]] = {
+    "easy": {"de": "Einsteiger", "en": "Beginner"},
+    "medium": {"de": "Fortgeschritten", "en": "Advanced"},
+    "strong": {"de": "Meister", "en": "Master"},
+}
+
+
+def choose_field(level: str, land: Land, tile: Tile, drawn: Sequence[Tile], rng: random.Random) -> int:
+    """The field (1..19) where `level` puts `tile` on `land`.
+
+    `drawn`: every tile revealed in this game so far, the current one included (the tiles on the
+    land are counted as seen even if missing from it). Raises ValueError for an unknown level, a full
+    land, or a tile already on the land.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
+    return _choose(level, land, tile, drawn, rng)
+
+
+def _choose(level: str, land: Land, tile: Tile, drawn: Sequence[Tile], rng: random.Random) -> int:
+    # Imported here so that `import spieltisch.games.planahead.bots` does not load Numba.
+    from spieltisch.games.planahead.bots.geometry import land_array, undrawn_mask
+    from spieltisch.games.planahead.bots.players import PLAYERS
+
+    if len(land) != FIELD_COUNT:
+        raise ValueError(f"a land has {FIELD_COUNT} fields, got {len(land)}")
+    if tile in land:
+        raise ValueError(f"tile {tile} is already on the land")
+    placed = sum(entry is not None for entry in land)
+    if placed == FIELD_COUNT:
+        raise ValueError("the land is full")
+    cells = land_array(land)
+    undrawn = undrawn_mask([*drawn, *(entry for entry in land if entry is not None), tile])
+    field = PLAYERS[level](cells, placed, tile.index, undrawn, rng)
+    return field + 1
+
+
+def play_game(level: str, draw: Sequence[Tile], rng: random.Random | None = None) -> Land:
+    """A solo game of `level` on `draw`, tile by tile: each choice sees only the tiles up to its own.
+    Also accepts the benchmark baseline "random"."""
+    from spieltisch.games.planahead.bots.players import PLAYERS
+
+    if level not in PLAYERS:
+        raise ValueError(f"unknown level {level!r}; expected one of {', '.join(PLAYERS)}")
+    rng = rng or random.Random(0)
+    land: list[Tile | None] = [None] * FIELD_COUNT
+    for turn, tile in enumerate(draw):
+        field = _choose(level, tuple(land), tile, draw[: turn + 1], rng)
+        land[field - 1] = tile
+    return tuple(land)
+
+
+def replay_strongest(draw: Sequence[Tile]) -> tuple[int, Land]:
+    """What the strong level scores on the same tile sequence (for comparing after a game)."""
+    from spieltisch.games.planahead.scoring import score_land
+
+    land = play_game("strong", draw)
+    return score_land(land).total, land

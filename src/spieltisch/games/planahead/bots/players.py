@@ -1,0 +1,62 @@
+"""The levels as functions from what a player knows to a 0-based field.
+
+Every player gets the same arguments: its land (int8 array, -1 empty), the number of tiles on it,
+the tile to place and `undrawn` (tiles not seen yet; the current tile excluded). Nothing about the
+tiles to come is passed, so no level can peek.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import numpy as np
+
+from spieltisch.games.planahead.bots import weights
+from spieltisch.games.planahead.bots.kernels import afterstate_scores, best_field, lookahead_scores, reward_at
+
+Player = Callable[[np.ndarray, int, int, np.ndarray, random.Random], int]
+
+#: Share of the easy level's moves placed on a random free field instead of the greedy choice.
+EASY_NOISE = 0.3
+
+
+def _free(land: np.ndarray) -> list[int]:
+    return [f for f in range(land.shape[0]) if land[f] < 0]
+
+
+def play_random(land: np.ndarray, placed: int, tile: int, undrawn: np.ndarray, rng: random.Random) -> int:
+    """Baseline for benchmarks: any free field."""
+    return rng.choice(_free(land))
+
+
+def play_easy(land: np.ndarray, placed: int, tile: int, undrawn: np.ndarray, rng: random.Random) -> int:
+    """Greedy on the points this tile completes now, ties and a share of moves at random."""
+    free = _free(land)
+    if rng.random() < EASY_NOISE:
+        return rng.choice(free)
+    gains = []
+    for f in free:
+        land[f] = tile
+        gains.append(int(reward_at(land, f)))
+        land[f] = -1
+    top = max(gains)
+    return rng.choice([f for f, gain in zip(free, gains, strict=True) if gain == top])
+
+
+def play_medium(land: np.ndarray, placed: int, tile: int, undrawn: np.ndarray, rng: random.Random) -> int:
+    """Line-probability heuristic on the afterstate (no lookahead)."""
+    return int(best_field(afterstate_scores(weights.medium(), land, placed, undrawn, tile)))
+
+
+def play_strong(land: np.ndarray, placed: int, tile: int, undrawn: np.ndarray, rng: random.Random) -> int:
+    """Learned value with a 1-ply expectation over the next tile."""
+    return int(best_field(lookahead_scores(weights.strong(), land, placed, undrawn, tile)))
+
+
+PLAYERS: dict[str, Player] = {
+    "random": play_random,
+    "easy": play_easy,
+    "medium": play_medium,
+    "strong": play_strong,
+}

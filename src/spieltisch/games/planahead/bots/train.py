@@ -1,0 +1,51 @@
+"""Training the strong level: TD(0) self-play from the medium level's weights, in chunks.
+
+The step size falls geometrically from ALPHA_START to ALPHA_END over the chunks (large steps learn
+fast, small ones average out the noise of single games). Chunk k draws its games from seed
+`seed * 1_000 + k`, so a run is reproducible from (games, seed) alone.
+
+    spieltisch planahead bot-train [--games N] [--seed S] [--out PATH]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from spieltisch.games.planahead.bots import weights
+from spieltisch.games.planahead.bots.heuristic import heuristic_weights
+from spieltisch.games.planahead.bots.kernels import td_train
+
+DEFAULT_GAMES = 1_200_000
+CHUNK = 100_000
+ALPHA_START = 0.05
+ALPHA_END = 0.005
+EPSILON = 0.0
+
+
+def default_out() -> Path:
+    return weights.STRONG_PATH
+
+
+def train(games: int, seed: int, out: Path, log: Callable[[str], None] = print) -> np.ndarray:
+    from tqdm import tqdm
+
+    w = heuristic_weights().copy()
+    chunks = [CHUNK] * (games // CHUNK) + ([games % CHUNK] if games % CHUNK else [])
+    start = time.perf_counter()
+    bar = tqdm(total=games, desc="bot-train", unit="game", leave=False)
+    for k, size in enumerate(chunks):
+        fraction = k / (len(chunks) - 1) if len(chunks) > 1 else 1.0
+        alpha = ALPHA_START * (ALPHA_END / ALPHA_START) ** fraction
+        mean = td_train(w, size, alpha, EPSILON, seed * 1_000 + k)
+        bar.update(size)
+        log(f"chunk {k + 1}/{len(chunks)}: {size} games, alpha {alpha:.4f}, self-play mean {mean:.1f}")
+    bar.close()
+    seconds = time.perf_counter() - start
+    meta = {"games": games, "seed": seed, "alpha_start": ALPHA_START, "alpha_end": ALPHA_END, "chunk": CHUNK}
+    weights.save(out, w, meta)
+    log(f"trained on {games} games in {seconds:.0f} s; wrote {out}")
+    return w
