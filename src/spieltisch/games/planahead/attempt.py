@@ -32,9 +32,10 @@ class Attempt:
         return min(now, self.ends_at) - self.started_at
 
 
-def start(puzzle: Puzzle, now: float) -> Attempt:
+def start(puzzle: Puzzle, now: float, time_limit_s: float | None = None) -> Attempt:
+    """A new attempt; `time_limit_s` overrides the puzzle's own limit (an operator's choice)."""
     game = pa.Game(pa.Settings(), puzzle.seed, tuple(puzzle.tiles), (pa.Seat(),))
-    return Attempt(puzzle.id, game, now, now + puzzle.time_limit_s)
+    return Attempt(puzzle.id, game, now, now + (time_limit_s or puzzle.time_limit_s))
 
 
 def _playing(attempt: Attempt) -> None:
