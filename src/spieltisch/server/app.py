@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from spieltisch.games.errors import RuleError
 from spieltisch.server.clock import Clock, SystemClock
 from spieltisch.server.config import ServerConfig
+from spieltisch.server.games import GAMES
 from spieltisch.server.hub import Connection, Hub
 from spieltisch.server.protocol import NicknameBody, ProtocolError, parse_message
 from spieltisch.server.puzzles import puzzle_day, puzzle_details, puzzle_index
@@ -67,6 +68,7 @@ class Services:
         # Speedgans needs its catalog of every valid city: loaded in well under a second, or built
         # once (with a progress bar) on the very first start.
         self.catalog = await asyncio.to_thread(ensure_catalog, True, self.config.data_dir)
+        GAMES["speedgans"].use_catalog(self.catalog)  # type: ignore[attr-defined]
         await self.store.start()
         if isinstance(self.store, MemoryTableStore):
             for row in await asyncio.to_thread(self.repository.live_tables):

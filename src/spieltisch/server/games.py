@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from spieltisch.games.errors import RuleError
 from spieltisch.games.planahead import game as planahead
+from spieltisch.server.speedgans_rules import SpeedgansRules
 
 
 class GameRules(Protocol):
@@ -243,3 +244,4 @@ class PuzzleRules:
 
 
 GAMES: dict[str, GameRules] = {"planahead": PlanAheadRules(), "puzzle": PuzzleRules()}
+GAMES["speedgans"] = SpeedgansRules()

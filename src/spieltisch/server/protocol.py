@@ -28,7 +28,7 @@ class WatchLobby(Message):
 
 class CreateTable(Message):
     type: Literal["create_table"]
-    game: Literal["planahead"]
+    game: Literal["planahead", "speedgans"]
     #: Checked by the game's own rules (seats, turn clock, variants): a clear rule error if wrong.
     settings: dict[str, Any] = Field(default_factory=dict, max_length=16)
 
@@ -83,6 +83,23 @@ class Rematch(TableMessage):
     type: Literal["rematch"]
 
 
+class SpeedgansCity(TableMessage):
+    """Speedgans: the whole arrangement after any change (notation checked by the rules)."""
+
+    type: Literal["city"]
+    city: Annotated[str, StringConstraints(max_length=64)]
+
+
+class SpeedgansDone(TableMessage):
+    """Speedgans: "Gasse dicht!"."""
+
+    type: Literal["done"]
+
+
+class SpeedgansNextRound(TableMessage):
+    type: Literal["next_round"]
+
+
 ClientMessage = Annotated[
     Ping
     | WatchLobby
@@ -95,7 +112,10 @@ ClientMessage = Annotated[
     | Start
     | Place
     | Confirm
-    | Rematch,
+    | Rematch
+    | SpeedgansCity
+    | SpeedgansDone
+    | SpeedgansNextRound,
     Field(discriminator="type"),
 ]
 _adapter: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)

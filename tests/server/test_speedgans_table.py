@@ -1,0 +1,201 @@
+"""Speedgans at a table through the real server: WebSockets, the fake clock, a computer player.
+
+What each socket receives is checked on the raw text: no other city (nor its values) before the
+round is scored.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from typing import Any
+
+import httpx
+import pytest
+
+from spieltisch.games.speedgans.catalog import ensure_catalog
+from spieltisch.games.speedgans.notation import parse_city
+from spieltisch.games.speedgans.report import report
+from tests.server.inprocess import InProcessServer
+from tests.server.player_client import Client
+
+A = "6b1 3b0 5a3 1b2 9b0 2a2 7a2 4a0 8a1"  # valid (spec example)
+BAD = "1a3 3a0 4a0 5a1 9b2 6a3 7b0 2a1 8b2"  # nine tiles, dead ends
+
+
+class RawClient(Client):
+    """The protocol test client, keeping every frame as the text that came over the socket."""
+
+    def __init__(self, base_url: str, nickname: str) -> None:
+        self.raw: list[str] = []
+        super().__init__(base_url, nickname)
+
+    def next_message(self, timeout: float = 10.0) -> dict[str, Any]:
+        text = self.ws.recv(timeout=timeout)
+        self.raw.append(text)
+        message = json.loads(text)
+        self.received.append(message)
+        return message
+
+
+@pytest.fixture
+def server(tmp_path, data_dir, monkeypatch):
+    # The server loads the session's catalog (never builds one): its data directory is the session's.
+    monkeypatch.setenv("SPIELTISCH_DATA_DIR", str(data_dir))
+    if "data_dir" in inspect.signature(InProcessServer).parameters:
+        made = InProcessServer(tmp_path, data_dir, bot_pacing=1.0)
+    else:  # older helper: the data directory comes from the environment
+        made = InProcessServer(tmp_path, bot_pacing=1.0)
+    with made as running:
+        yield running
+
+
+def public(server, table_id: str) -> dict[str, Any]:
+    return httpx.get(f"{server.url}/api/tables/{table_id}").json()
+
+
+def advance_until(server, table_id: str, predicate, step: float = 2.0, limit: float = 120.0) -> dict:
+    """Move the fake clock in steps until the spectator's view satisfies `predicate`."""
+    moved = 0.0
+    while True:
+        view = public(server, table_id)
+        if predicate(view):
+            return view
+        if moved >= limit:
+            raise AssertionError(f"not reached after {limit} s: {view['game']}")
+        server.advance(step)
+        moved += step
+
+
+def prefix(city: str, tiles: int) -> str:
+    entries = city.split()
+    return " ".join(entries[:tiles] + ["."] * (9 - tiles))
+
+
+def test_a_game_with_two_people_and_a_computer(server, data_dir):
+    catalog = ensure_catalog(progress=False, directory=data_dir)
+    ann, bob = RawClient(server.url, "Ann"), RawClient(server.url, "Bob")
+    settings = {"seats": 3, "one_task": True, "target": "short", "turn_seconds": 60}
+    ann.send({"type": "create_table", "game": "speedgans", "settings": settings})
+    table = ann.table_until(lambda t: True)
+    table_id = table["id"]
+    assert table["kind"] == "speedgans"
+    defaults = {"hourglass": 30, "mode": "race", "scoring": "all", "strict": False, "stars": True}
+    assert table["settings"] == {**settings, **defaults}
+    ann.send({"type": "start", "table": table_id})
+    assert ann.error()["code"] == "no_players"  # Speedgans needs two
+    bob.send({"type": "join", "table": table_id})
+    ann.send({"type": "add_bot", "table": table_id, "level": "strong"})
+    ann.table_until(lambda t: len(t["seats"]) == 3)
+    ann.send({"type": "start", "table": table_id})
+    started = ann.table_until(lambda t: t["status"] == "playing")
+    view = started["game"]
+    assert view["phase"] == "reading" and view["target"] == 9 and len(view["tasks"]) == 1
+    assert view["reading_ends"] - started["server_time"] == 3.0
+    ann.send({"type": "city", "table": table_id, "city": A})
+    assert ann.error()["code"] == "not_building"
+
+    rounds_played = 0
+    while True:
+        rounds_played += 1
+        game = advance_until(server, table_id, lambda t: t["game"]["phase"] == "building", step=1.0)["game"]
+        round_number = game["round"]
+        task = game["tasks"][0]["id"]
+        assert game["tasks"][0]["best"] == catalog.best_value(task)
+        best = str(catalog.best_for_weights({task: 1.0}, 1)[0][0])
+        ann_partial = prefix(best, 4)
+        ann.send({"type": "city", "table": table_id, "city": ann_partial})
+        mine = ann.table_until(
+            lambda t, r=round_number: t["game"]["round"] == r and t["game"]["seats"][0]["tiles"] == 4
+        )
+        assert mine["game"]["seats"][0]["city"] == ann_partial
+        assert mine["game"]["seats"][0]["report"]["tasks"] == report(parse_city(ann_partial)).tasks
+        seen = bob.table_until(
+            lambda t, r=round_number: t["game"]["round"] == r and t["game"]["seats"][0]["tiles"] == 4
+        )
+        assert set(seen["game"]["seats"][0]) == {"points", "round_points", "tiles", "done", "marker", "ready"}
+        if round_number == 1:
+            bob.send({"type": "city", "table": table_id, "city": "1a0 1a0 . . . . . . ."})
+            assert bob.error()["code"] == "bad_city"
+            bob.send({"type": "city", "table": table_id, "city": BAD})
+            bob.send({"type": "done", "table": table_id})
+            assert bob.error()["code"] == "not_valid"
+        ann.send({"type": "city", "table": table_id, "city": best})
+        ann.send({"type": "done", "table": table_id})
+        locked = bob.table_until(
+            lambda t, r=round_number: t["game"]["round"] == r and t["game"]["seats"][0]["done"]
+        )
+        assert locked["game"]["seats"][0]["marker"] == 1
+        assert locked["game"]["hourglass_ends"] is not None
+        ann.send({"type": "city", "table": table_id, "city": A})
+        assert ann.error()["code"] == "locked"
+        # The computer builds tile by tile: its count rises while Bob still builds.
+        counts = set()
+        for _ in range(4):
+            server.advance(2.0)
+            counts.add(public(server, table_id)["game"]["seats"][2]["tiles"])
+        assert len(counts) > 1
+        bob.send({"type": "city", "table": table_id, "city": A})
+        bob.send({"type": "done", "table": table_id})
+        before_scoring = list(bob.raw)
+        scored = advance_until(server, table_id, lambda t: t["game"]["phase"] in ("scored", "finished"))
+        # Nothing of Ann's or the computer's city came to Bob before the scoring.
+        bot_city = scored["game"]["seats"][2]["city"]
+        for text in before_scoring:
+            frame = json.loads(text)
+            if frame["type"] != "table" or (frame["table"]["game"] or {}).get("round") != round_number:
+                continue  # the previous round's scoring rightly shows every city
+            assert frame["table"]["game"]["phase"] in ("reading", "building")
+            assert best not in text and ann_partial not in text
+            if bot_city.count(".") < 9:
+                assert bot_city not in text
+            for index in (0, 2):
+                assert "city" not in frame["table"]["game"]["seats"][index]
+                assert "report" not in frame["table"]["game"]["seats"][index]
+        game = scored["game"]
+        assert [s["city"] for s in game["seats"][:2]] == [best, A]
+        assert game["results"]["tasks"][task][0] == {
+            "seat": 0,
+            "value": catalog.best_value(task),
+            "rank": 1,
+            "points": 3,
+        }
+        assert game["seats"][0]["round_points"] == 3
+        assert (
+            game["seats"][2]["tiles"] == 9 and 2 in game["results"]["scored"]
+        )  # the strong computer finished
+        assert game["musterstadt"]["tasks"] == {task: catalog.best_value(task)}
+        if game["phase"] == "finished":
+            break
+        ann.send({"type": "next_round", "table": table_id})
+        bob.send({"type": "next_round", "table": table_id})
+        advance_until(server, table_id, lambda t, r=round_number: t["game"]["round"] == r + 1, step=1.0)
+
+    assert rounds_played == 3  # 3 points a round for Ann, target 9
+    end = ann.table_until(lambda t: t["status"] == "finished")
+    assert end["game"]["ranking"][0] == 1
+    assert end["game"]["seats"][0]["points"] == 9
+    assert [h["round"] for h in end["game"]["history"]] == [1, 2, 3]
+    records = httpx.get(f"{server.url}/api/games", params={"table": table_id}).json()["games"]
+    for _ in range(50):
+        if records:
+            break
+        server.advance(0.1)
+        records = httpx.get(f"{server.url}/api/games", params={"table": table_id}).json()["games"]
+    assert records[0]["game"] == "speedgans"
+    assert records[0]["result"]["points"][0] == 9
+
+
+def test_settings_are_checked(server):
+    ann = Client(server.url, "Ann")
+    ann.send({"type": "create_table", "game": "speedgans", "settings": {"hourglass": 20}})
+    assert ann.error()["code"] == "bad_settings"
+    ann.send({"type": "create_table", "game": "speedgans", "settings": {"seats": 1}})
+    assert ann.error()["code"] == "bad_settings"
+    ann.send(
+        {"type": "create_table", "game": "speedgans", "settings": {"mode": "relaxed", "turn_seconds": None}}
+    )
+    table = ann.table_until(lambda t: True)
+    assert table["settings"]["seats"] == 4 and table["settings"]["turn_seconds"] is None
+    ann.send({"type": "done", "table": table["id"]})
+    assert ann.error()["code"] == "not_playing"
