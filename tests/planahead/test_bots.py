@@ -74,11 +74,11 @@ def test_replay_strongest_plays_the_whole_sequence() -> None:
 
 @pytest.mark.slow
 def test_strong_beats_medium_beats_easy() -> None:
-    # Same draws for every level; the gaps (~40 and ~100 points) dwarf the noise of 60 games.
+    # Same draws for every level; the gaps (~40 and ~100 points) dwarf the noise of 30 games.
     means = {}
     for level in LEVELS:
         scores = [
-            score_land(play_game(level, draw_tiles(500 + i), random.Random(i))).total for i in range(60)
+            score_land(play_game(level, draw_tiles(500 + i), random.Random(i))).total for i in range(30)
         ]
         means[level] = sum(scores) / len(scores)
     assert means["strong"] > means["medium"] > means["easy"], means

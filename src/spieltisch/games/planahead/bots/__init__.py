@@ -8,7 +8,8 @@ A level sees only what a player sees: its land, the current tile and the tiles d
 tells it the tiles that may still come). Methods: easy is greedy on the points a tile completes now,
 with a share of random moves; medium values each afterstate by the probability that its open lines
 still complete; strong uses a value table learned by TD self-play (`spieltisch planahead bot-train`)
-and averages over every tile that may come next. Medium and strong are deterministic; easy draws
+and a chance search that averages over every tile that may come next (two tiles deep for its best
+few fields). Medium and strong are deterministic; easy draws
 only from the `rng` it is given.
 
 Importing this package is cheap: NumPy, Numba and the weights load on the first choice.

@@ -61,6 +61,9 @@ OFF_LIVE = OFF_COMP + 3 * 3 * 16 * AV_SLOTS
 OFF_PAIR = OFF_LIVE + N_LINES * 3 * 5 * 4 * T_SLOTS
 N_WEIGHTS = OFF_PAIR + N_FIELDS * 3 * 14 * 14
 MAX_ACTIVE = 200
+#: Size of the index buffer `features` writes to: the active indices, then its scratch space (kept in
+#: the caller's buffer because allocating inside the innermost kernel costs more than the lookups).
+IDX_SIZE = MAX_ACTIVE + 9 + N_FIELDS
 
 
 def open_index(line: int, kind: int, count: int, avail: int, placed: int) -> int:
@@ -151,8 +154,9 @@ def features(
     n = 0
     out[n] = OFF_BIAS + placed
     n += 1
-    need = np.zeros((3, 3), dtype=np.int64)
-    fits = np.zeros(N_FIELDS, dtype=np.int64)
+    need = out[MAX_ACTIVE : MAX_ACTIVE + 9]
+    need[:] = 0
+    fits = out[MAX_ACTIVE + 9 : MAX_ACTIVE + 9 + N_FIELDS]
     for f in range(N_FIELDS):
         if land[f] >= 0:
             continue
@@ -210,7 +214,7 @@ def features(
             out[n + 1] = OFF_OPEN_T + base * T_SLOTS + placed
             out[n + 2] = OFF_OPEN_AV + base * AV_SLOTS + av
             n += 3
-            need[d, k] += length - c
+            need[d * 3 + k] += length - c
             tight = 3
             for j in range(length):
                 f = LINE_FIELDS[i, j]
@@ -220,7 +224,7 @@ def features(
             n += 1
     for d in range(3):
         for k in range(3):
-            out[n] = OFF_COMP + ((d * 3 + k) * 16 + min(need[d, k], 15)) * AV_SLOTS + avail(cnt, d, k)
+            out[n] = OFF_COMP + ((d * 3 + k) * 16 + min(need[d * 3 + k], 15)) * AV_SLOTS + avail(cnt, d, k)
             n += 1
     return n
 
@@ -273,7 +277,7 @@ def afterstate_scores(
     count_table(undrawn, cnt)
     kinds = np.zeros(N_LINES, dtype=np.int64)
     counts = np.zeros(N_LINES, dtype=np.int64)
-    idx = np.zeros(MAX_ACTIVE, dtype=np.int64)
+    idx = np.zeros(IDX_SIZE, dtype=np.int64)
     out = np.full(N_FIELDS, -np.inf)
     for f in range(N_FIELDS):
         if land[f] >= 0:
@@ -302,7 +306,7 @@ def lookahead_some(
     count_table(undrawn, cnt)
     kinds = np.zeros(N_LINES, dtype=np.int64)
     counts = np.zeros(N_LINES, dtype=np.int64)
-    idx = np.zeros(MAX_ACTIVE, dtype=np.int64)
+    idx = np.zeros(IDX_SIZE, dtype=np.int64)
     out = np.full(N_FIELDS, -np.inf)
     n_unseen = 0
     for x in range(N_TILES):
@@ -427,7 +431,7 @@ def td_train(w: np.ndarray, games: int, alpha: float, epsilon: float, seed: int)
     cnt = np.zeros((4, 4, 4), dtype=np.int64)
     kinds = np.zeros(N_LINES, dtype=np.int64)
     counts = np.zeros(N_LINES, dtype=np.int64)
-    idx = np.zeros(MAX_ACTIVE, dtype=np.int64)
+    idx = np.zeros(IDX_SIZE, dtype=np.int64)
     best_idx = np.zeros(MAX_ACTIVE, dtype=np.int64)
     prev_idx = np.zeros(MAX_ACTIVE, dtype=np.int64)
     land = np.full(N_FIELDS, -1, dtype=np.int8)

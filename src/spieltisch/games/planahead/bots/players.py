@@ -13,12 +13,16 @@ from collections.abc import Callable
 import numpy as np
 
 from spieltisch.games.planahead.bots import weights
-from spieltisch.games.planahead.bots.kernels import afterstate_scores, best_field, lookahead_scores, reward_at
+from spieltisch.games.planahead.bots.kernels import afterstate_scores, best_field, deep_scores, reward_at
 
 Player = Callable[[np.ndarray, int, int, np.ndarray, random.Random], int]
 
 #: Share of the easy level's moves placed on a random free field instead of the greedy choice.
 EASY_NOISE = 0.3
+#: The strong level's selective 2-ply search: fields searched deeper for this tile, and for each
+#: possible next tile. (3, 2) gains ~4 points over the plain 1-ply lookahead at ~25 ms CPU a move.
+STRONG_FIRST = 3
+STRONG_NEXT = 2
 
 
 def _free(land: np.ndarray) -> list[int]:
@@ -50,8 +54,10 @@ def play_medium(land: np.ndarray, placed: int, tile: int, undrawn: np.ndarray, r
 
 
 def play_strong(land: np.ndarray, placed: int, tile: int, undrawn: np.ndarray, rng: random.Random) -> int:
-    """Learned value with a 1-ply expectation over the next tile."""
-    return int(best_field(lookahead_scores(weights.strong(), land, placed, undrawn, tile)))
+    """Learned value with a chance search over the next tile (and, for the best few fields, the one
+    after it)."""
+    scores = deep_scores(weights.strong(), land, placed, undrawn, tile, STRONG_FIRST, STRONG_NEXT)
+    return int(best_field(scores))
 
 
 PLAYERS: dict[str, Player] = {
