@@ -1,0 +1,37 @@
+"""Benchmark: the exact Plan Ahead optimum of 100 seeded random 19-tile draws.
+
+Run as `.venv/bin/python bench/planahead_optimum.py [COUNT]`. Prints the median and worst time per
+draw and the mean optimum next to the published figure (about 249 for a random draw of 19).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from spieltisch.games.planahead.game import draw_tiles
+from spieltisch.games.planahead.optimum import best_land
+
+PUBLISHED_MEAN = 249
+
+
+def main(count: int = 100) -> None:
+    times: list[float] = []
+    scores: list[int] = []
+    for seed in range(count):
+        tiles = draw_tiles(seed)
+        start = time.perf_counter()
+        optimum = best_land(tiles)
+        times.append(time.perf_counter() - start)
+        scores.append(optimum.score)
+    worst = max(range(count), key=times.__getitem__)
+    print(f"draws:        {count} (seeds 0..{count - 1})")
+    print(f"median time:  {statistics.median(times):.3f} s")
+    print(f"worst time:   {times[worst]:.3f} s (seed {worst})")
+    print(f"mean optimum: {statistics.fmean(scores):.2f} (published: about {PUBLISHED_MEAN})")
+    print(f"range:        {min(scores)}..{max(scores)}")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)

@@ -1,0 +1,125 @@
+"""Plan Ahead as a puzzle (Rätsel): one tile sequence a day, the same for everyone, against the clock.
+
+Pure rules, no I/O and no clock: "today" and "now" are always passed in, so the server injects its
+clock and tests use fixed dates.
+
+* The puzzle of a day is named by its ISO date (`2026-11-29`). Its seed comes from that name through
+  SHA-256 (stable across processes, machines and Python versions, unlike `hash()`), and its tiles
+  from `draw_tiles(seed)`, the same draw the table game uses. Every retry replays the same puzzle.
+* The archive is the puzzles of the earlier days since the first puzzle date; a future date is not
+  a puzzle yet (its tiles must not leak before the day).
+* The time limit is part of the puzzle. Default: 180 s for 19 tiles, i.e. about 9 s a tile. In the
+  puzzle every tile is known in advance, so the time goes into planning and then placing 19 tiles
+  (a drag and an OK each, 2–3 s): 3 minutes leave about a minute to plan while still rewarding a
+  quick plan, and keep a daily puzzle a short break rather than a session.
+* When the time runs out, the score reached so far counts (the rules: "zählt deine bisher erspielte
+  Punktzahl"); the result is also shown as a share of the exact optimum of the sequence.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from dataclasses import dataclass
+
+from spieltisch.games.errors import RuleError
+from spieltisch.games.planahead.board import FIELD_COUNT
+from spieltisch.games.planahead.game import draw_tiles
+from spieltisch.games.planahead.notation import Land
+from spieltisch.games.planahead.scoring import score_land
+from spieltisch.games.planahead.tiles import Tile
+
+#: The day of the first puzzle: the archive does not reach further back.
+FIRST_PUZZLE_DATE = dt.date(2026, 1, 1)
+
+#: Seconds for a puzzle of 19 tiles (see the module docstring for why).
+DEFAULT_TIME_LIMIT_S = 180
+
+#: Keeps the puzzle seeds apart from any other seed derived from a date.
+_SEED_PREFIX = "spieltisch/planahead/puzzle/"
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    #: The ISO date of the puzzle's day, e.g. "2026-11-29"; also its name in URLs and the archive.
+    id: str
+    seed: int
+    tiles: tuple[Tile, ...]
+    time_limit_s: int
+
+    @property
+    def date(self) -> dt.date:
+        return dt.date.fromisoformat(self.id)
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptResult:
+    """How an attempt ended: the points reached (when the time ran out, those so far), the exact
+    optimum of the puzzle, and the share of it (0.0–1.0)."""
+
+    score: int
+    optimum: int
+    share: float
+    #: True when all 19 tiles were placed before the time ran out.
+    finished: bool
+    timed_out: bool
+
+
+def seed_for(day: dt.date) -> int:
+    """The puzzle seed of a day: the first 8 bytes of SHA-256 over the ISO date, as an integer."""
+    digest = hashlib.sha256((_SEED_PREFIX + day.isoformat()).encode("ascii")).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def puzzle_for(day: dt.date, time_limit_s: int = DEFAULT_TIME_LIMIT_S) -> Puzzle:
+    """The puzzle of a day (any day; whether it may be shown yet is `parse_puzzle_id`'s business)."""
+    if time_limit_s <= 0:
+        raise RuleError("bad_settings", "a puzzle's time limit must be positive")
+    seed = seed_for(day)
+    return Puzzle(day.isoformat(), seed, draw_tiles(seed, FIELD_COUNT), time_limit_s)
+
+
+def parse_puzzle_id(text: str, today: dt.date) -> dt.date:
+    """The day a puzzle id names. Raises RuleError for a malformed id, a day before the first puzzle,
+    or a day after `today` (the server's date: tomorrow's tiles are not public yet)."""
+    text = text.strip()
+    try:
+        if len(text) != 10:
+            raise ValueError
+        day = dt.date.fromisoformat(text)
+    except ValueError:
+        raise RuleError("bad_puzzle", f"puzzle id {text!r} must be an ISO date like 2026-11-29") from None
+    if day < FIRST_PUZZLE_DATE:
+        raise RuleError("no_puzzle", f"the first puzzle is of {FIRST_PUZZLE_DATE.isoformat()}")
+    if day > today:
+        raise RuleError("future_puzzle", f"the puzzle of {day.isoformat()} is not out yet")
+    return day
+
+
+def archive(today: dt.date, limit: int | None = None) -> tuple[str, ...]:
+    """Ids of the puzzles before `today`, newest first (at most `limit` of them)."""
+    last = today - dt.timedelta(days=1)
+    count = max(0, (last - FIRST_PUZZLE_DATE).days + 1)
+    if limit is not None:
+        count = min(count, max(0, limit))
+    return tuple((last - dt.timedelta(days=back)).isoformat() for back in range(count))
+
+
+def time_left(puzzle: Puzzle, started_at: float, now: float) -> float:
+    """Seconds left of an attempt started at `started_at` (same clock as `now`); never negative."""
+    return max(0.0, puzzle.time_limit_s - (now - started_at))
+
+
+def attempt_result(puzzle: Puzzle, land: Land, optimum: int, *, timed_out: bool) -> AttemptResult:
+    """Score an attempt as it stands: when time ran out, the land may be partial and its points so
+    far count (complete lines only, as always). `optimum` is `best_land(puzzle.tiles).score`, which
+    the caller computes once per puzzle and keeps (it takes seconds)."""
+    foreign = [tile for tile in land if tile is not None and tile not in puzzle.tiles]
+    if foreign:
+        raise RuleError("bad_land", f"tile {foreign[0]} is not in puzzle {puzzle.id}")
+    score = score_land(land).total
+    if optimum < score:
+        raise ValueError(f"optimum {optimum} is below the attempt's score {score}")
+    share = score / optimum if optimum else 1.0
+    finished = all(tile is not None for tile in land)
+    return AttemptResult(score, optimum, share, finished, timed_out and not finished)
