@@ -236,6 +236,11 @@ export function t(key, vars = {}) {
   return text;
 }
 
+/** Add a game's strings (e.g. Speedgans) to the table for one language. */
+export function addStrings(language, table) {
+  Object.assign(STRINGS[language], table);
+}
+
 /** Is there a translation for this key (e.g. a server error code)? */
 export function has(key) {
   return key in STRINGS[lang];

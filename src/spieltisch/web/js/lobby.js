@@ -1,8 +1,10 @@
-// The lobby: open tables of both games, and a form to open a Plan Ahead table.
+// The lobby: open tables of both games, and a form to open a Plan Ahead or Speedgans table.
 
 import { t } from "./i18n.js";
 import { net } from "./net.js";
 import { h } from "./ui.js";
+import { puzzleCard } from "./puzzle/lobby-card.js";
+import { defaultSettings as sgDefaults, settingsFields as sgFields } from "./speedgans/settings.js";
 
 const CLOCKS = [null, 15, 30, 60, 90, 120];
 
@@ -16,6 +18,7 @@ export class LobbyScreen {
     this.tables = null;
     this.creating = false;
     this.form = { game: "planahead", seats: 2, turn_seconds: null };
+    this.sgForm = sgDefaults();
     this.cleanup = [];
   }
 
@@ -58,9 +61,7 @@ export class LobbyScreen {
         h("h1", {}, t("lobby.tables")),
         this.tablesBox),
       this.renderCreate(),
-      h("section.card.lobby-solo", {},
-        h("h2", {}, t("lobby.puzzle")),
-        h("p.muted", {}, t("lobby.puzzle.soon"))),
+      puzzleCard(this.app),
     ));
     this.renderTables();
   }
@@ -72,10 +73,16 @@ export class LobbyScreen {
     const clock = h("select", { id: "create-clock", "data-testid": "create-clock" },
       CLOCKS.map((s) => h("option", { value: s ?? "", selected: s === this.form.turn_seconds }, clockLabel(s))));
     clock.addEventListener("change", () => { this.form.turn_seconds = clock.value ? Number(clock.value) : null; });
-    const game = h("div.game-choice", { role: "radiogroup", "aria-label": t("lobby.game") },
-      h("label.choice", {}, h("input", { type: "radio", name: "game", value: "planahead", checked: true }), t("game.planahead")),
-      h("label.choice.is-disabled", {}, h("input", { type: "radio", name: "game", value: "speedgans", disabled: true }),
-        t("game.speedgans"), h("span.soon", {}, t("lobby.soon"))));
+    const choice = (value) => {
+      const input = h("input", { type: "radio", name: "game", value, checked: this.form.game === value, "data-testid": `create-game-${value}` });
+      input.addEventListener("change", () => { this.form.game = value; this.render(); });
+      return h("label.choice", {}, input, t(`game.${value}`));
+    };
+    const game = h("div.game-choice", { role: "radiogroup", "aria-label": t("lobby.game") }, choice("planahead"), choice("speedgans"));
+    const fields = this.form.game === "speedgans"
+      ? [sgFields(this.sgForm)]
+      : [h("label", { for: "create-seats" }, t("lobby.seats")), seats,
+         h("label", { for: "create-clock" }, t("lobby.clock")), clock];
     return h("section.card.lobby-create", {},
       h("h2", {}, t("lobby.create")),
       h("form.create-form", {
@@ -83,12 +90,12 @@ export class LobbyScreen {
         onsubmit: (e) => {
           e.preventDefault();
           this.creating = true;
-          net.send({ type: "create_table", game: "planahead", settings: { seats: this.form.seats, turn_seconds: this.form.turn_seconds } });
+          if (this.form.game === "speedgans") net.send({ type: "create_table", game: "speedgans", settings: { ...this.sgForm } });
+          else net.send({ type: "create_table", game: "planahead", settings: { seats: this.form.seats, turn_seconds: this.form.turn_seconds } });
         },
       },
         game,
-        h("label", { for: "create-seats" }, t("lobby.seats")), seats,
-        h("label", { for: "create-clock" }, t("lobby.clock")), clock,
+        fields,
         h("button.primary", { type: "submit", "data-testid": "create-table" }, t("lobby.create"))));
   }
 

@@ -5,6 +5,8 @@ import { clockLabel } from "./lobby.js";
 import { net } from "./net.js";
 import { h, toast } from "./ui.js";
 import { PlanAheadGame } from "./planahead/table.js";
+import { SpeedgansGame } from "./speedgans/table.js";
+import { settingsSummary as sgSummary } from "./speedgans/settings.js";
 
 const LEVELS = ["easy", "medium", "strong"];
 
@@ -93,7 +95,7 @@ export class TableScreen {
     }
     if (table.game && table.status !== "open") {
       if (!this.game) {
-        this.game = new PlanAheadGame(this);
+        this.game = table.kind === "speedgans" ? new SpeedgansGame(this) : new PlanAheadGame(this);
         this.game.mount(this.el);
       }
       this.game.update(table);
@@ -129,6 +131,8 @@ export class TableScreen {
     const table = this.table;
     const host = this.isHost;
     const seated = table.seats.filter((s) => !seatIsFree(s)).length;
+    const sg = table.kind === "speedgans";
+    const levelName = (l) => t(sg ? `sg.level.${l}` : `level.${l}`);
     const linkInput = h("input.share-input", { readonly: true, value: this.shareUrl(), "data-testid": "share-link", "aria-label": t("table.share"), onfocus: (e) => e.target.select() });
     const seats = h("ol.seat-list", { "data-testid": "seats" }, seatSlots(table).map((seat, i) => {
       const free = seatIsFree(seat);
@@ -136,7 +140,7 @@ export class TableScreen {
       const tags = [];
       if (you) tags.push(h("span.tag.tag-you", {}, t("table.you")));
       if (seat?.player && seat.player === table.host) tags.push(h("span.tag", {}, t("table.host")));
-      if (seat?.bot) tags.push(h("span.tag.tag-bot", {}, `${t("table.bot")} · ${t(`level.${seat.bot}`)}`));
+      if (seat?.bot) tags.push(h("span.tag.tag-bot", {}, `${t("table.bot")} · ${levelName(seat.bot)}`));
       if (seat?.player && seat.connected === false) tags.push(h("span.tag.tag-off", {}, t("table.offline")));
       return h("li.seat", { "data-testid": `seat-${i}`, "data-free": free ? "true" : "false", class: you ? "is-you" : "" },
         h("span.seat-no", {}, String(i + 1)),
@@ -147,14 +151,14 @@ export class TableScreen {
           : null);
     }));
     const level = h("select", { id: "bot-level", "data-testid": "bot-level", "aria-label": t("table.bot") },
-      LEVELS.map((l) => h("option", { value: l, selected: l === this.botLevel }, t(`level.${l}`))));
+      LEVELS.map((l) => h("option", { value: l, selected: l === this.botLevel }, levelName(l))));
     level.addEventListener("change", () => { this.botLevel = level.value; });
     const hasFree = hasFreeSeat(table);
     const controls = host
       ? h("div.room-controls", {},
           h("div.row", {}, level,
             h("button.secondary", { type: "button", "data-testid": "add-bot", disabled: !hasFree, onclick: () => this.send("add_bot", { level: this.botLevel }) }, t("table.addbot"))),
-          h("button.primary.big", { type: "button", "data-testid": "start", disabled: seated < 1, onclick: () => this.send("start") }, t("table.start")))
+          h("button.primary.big", { type: "button", "data-testid": "start", disabled: seated < (sg ? 2 : 1), onclick: () => this.send("start") }, t("table.start")))
       : h("div.room-controls", {},
           table.you === null && hasFree
             ? h("button.primary", { type: "button", "data-testid": "join", onclick: () => this.send("join") }, t("table.join"))
@@ -162,8 +166,8 @@ export class TableScreen {
           h("p.muted", {}, table.you === null && !hasFree ? t("table.full") : t("table.waithost")));
     this.el.replaceChildren(h("div.room", { "data-testid": "room", "data-table": table.id },
       h("section.card", {},
-        h("h1", {}, t("game.planahead"), " ", h("span.muted.table-id", {}, `#${table.id}`)),
-        h("p.muted", {}, t("table.settings", { seats: table.settings.seats, clock: clockLabel(table.settings.turn_seconds) })),
+        h("h1", {}, t(sg ? "game.speedgans" : "game.planahead"), " ", h("span.muted.table-id", {}, `#${table.id}`)),
+        h("p.muted", { "data-testid": "table-settings" }, sg ? sgSummary(table.settings) : t("table.settings", { seats: table.settings.seats, clock: clockLabel(table.settings.turn_seconds) })),
         h("h2", {}, t("table.waiting")),
         seats,
         controls),

@@ -1,0 +1,492 @@
+// The city (3 × 3 inside a town wall), the tray of nine tiles, and how a player handles them:
+// drag (mouse, touch, pen), tap = quarter turn, double tap / right click = flip, tap a free cell =
+// put the selected tile there, long press / hover = both sides. Overlays draw what the server's
+// report says (dead ends, rings, closed networks, catches) — nothing here decides anything.
+
+import { t } from "../i18n.js";
+import { h } from "../ui.js";
+import { E, EDGES, N, S, TILE_NUMBERS, W, arms, figureCounts, figureIcon, figurePoint, sideInfo, tileMarkup } from "./tiles.js";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+export const WALL = 22; // wall thickness in city units; a cell is 100
+export const CITY = 300 + 2 * WALL;
+const DRAG_THRESHOLD = 7;
+const DOUBLE_TAP_MS = 330;
+const LONG_PRESS_MS = 560;
+
+export function cellOrigin(cell) {
+  return [WALL + (cell % 3) * 100, WALL + Math.floor(cell / 3) * 100];
+}
+
+export function neighbourCell(cell, edge) {
+  const row = Math.floor(cell / 3), col = cell % 3;
+  if (edge === N) return row > 0 ? cell - 3 : null;
+  if (edge === S) return row < 2 ? cell + 3 : null;
+  if (edge === W) return col > 0 ? cell - 1 : null;
+  return col < 2 ? cell + 1 : null;
+}
+
+function svgEl(markup, attrs = {}) {
+  const el = document.createElementNS(SVGNS, "svg");
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  el.innerHTML = markup;
+  return el;
+}
+
+function edgeIndex(edge) {
+  return typeof edge === "number" ? edge : EDGES.indexOf(edge);
+}
+
+/** The town wall with a gate wherever a border tile leads a lane out. */
+function wallMarkup(cells) {
+  let gates = "";
+  cells.forEach((c, cell) => {
+    if (!c) return;
+    for (const d of arms(c.tile, c.side, c.rotation)) {
+      if (neighbourCell(cell, d) !== null) continue;
+      const [x0, y0] = cellOrigin(cell);
+      let x, y, w, hgt;
+      if (d === N) [x, y, w, hgt] = [x0 + 36, 0, 28, WALL];
+      else if (d === S) [x, y, w, hgt] = [x0 + 36, CITY - WALL, 28, WALL];
+      else if (d === W) [x, y, w, hgt] = [0, y0 + 36, WALL, 28];
+      else [x, y, w, hgt] = [CITY - WALL, y0 + 36, WALL, 28];
+      gates += `<g class="sg-gate" data-cell="${cell}" data-edge="${EDGES[d]}"><rect x="${x - 3}" y="${y}" width="${w + 6}" height="${hgt}" class="sg-gate-frame" ${d % 2 ? `transform="translate(3,-3)" width="${w}" height="${hgt + 6}"` : ""}/><rect x="${x}" y="${y}" width="${w}" height="${hgt}" class="sg-gate-road"/></g>`;
+    }
+  });
+  const stones = [];
+  for (let i = 0; i < CITY; i += 17) {
+    stones.push(`M${i},${WALL * 0.5} h11`, `M${i + 8},${CITY - WALL * 0.5} h11`, `M${WALL * 0.5},${i + 8} v11`, `M${CITY - WALL * 0.5},${i} v11`);
+  }
+  return `<rect x="0" y="0" width="${CITY}" height="${CITY}" rx="14" class="sg-town-wall"/>
+    <path d="${stones.join(" ")}" class="sg-wall-stones"/>
+    <rect x="${WALL - 3}" y="${WALL - 3}" width="${300 + 6}" height="${300 + 6}" rx="4" class="sg-town-inner"/>
+    ${gates}`;
+}
+
+/** Yellow stripe where a neighbour leads a lane into an empty cell, a dark bar where it is closed. */
+function helpMarkup(cells) {
+  let out = "";
+  cells.forEach((c, cell) => {
+    if (c) return;
+    const [x0, y0] = cellOrigin(cell);
+    for (const d of [N, E, S, W]) {
+      const nb = neighbourCell(cell, d);
+      if (nb === null || !cells[nb]) continue;
+      const o = cells[nb];
+      const open = arms(o.tile, o.side, o.rotation).includes((d + 2) % 4);
+      let x, y, w, hgt;
+      const deep = open ? 16 : 6;
+      if (d === N) [x, y, w, hgt] = [x0 + 37, y0 + 2, 26, deep];
+      else if (d === S) [x, y, w, hgt] = [x0 + 37, y0 + 98 - deep, 26, deep];
+      else if (d === W) [x, y, w, hgt] = [x0 + 2, y0 + 37, deep, 26];
+      else [x, y, w, hgt] = [x0 + 98 - deep, y0 + 37, deep, 26];
+      if (!open) {
+        if (d === N || d === S) [x, w] = [x0 + 10, 80];
+        else [y, hgt] = [y0 + 10, 80];
+      }
+      out += `<rect x="${x}" y="${y}" width="${w}" height="${hgt}" rx="2" class="${open ? "sg-help-open" : "sg-help-closed"}" data-testid="help-${open ? "open" : "closed"}" data-cell="${cell}" data-edge="${EDGES[d]}"/>`;
+    }
+  });
+  return out;
+}
+
+/** Red marks for the report's problems. */
+function problemMarkup(problems, cells) {
+  let out = "";
+  for (const p of problems || []) {
+    if (p.kind === "dead_end" && p.cell !== undefined && p.cell !== null) {
+      const d = edgeIndex(p.edge);
+      const [x0, y0] = cellOrigin(p.cell);
+      const ends = { [N]: [50, 3], [E]: [97, 50], [S]: [50, 97], [W]: [3, 50] };
+      const [ex, ey] = ends[d];
+      out += `<path d="M${x0 + 50},${y0 + 50} L${x0 + ex},${y0 + ey}" class="sg-deadend" data-testid="dead-end" data-cell="${p.cell}" data-edge="${EDGES[d]}"/>`;
+    } else if (p.kind === "loop") {
+      const links = p.links || [];
+      const d = links.map(([a, b]) => {
+        const [ax, ay] = cellOrigin(a), [bx, by] = cellOrigin(b);
+        return `M${ax + 50},${ay + 50} L${bx + 50},${by + 50}`;
+      }).join(" ");
+      out += `<path d="${d}" class="sg-loop" data-testid="loop" data-cells="${(p.cells || []).join(",")}"/>`;
+    } else if (p.kind === "no_gate") {
+      out += `<g class="sg-nogate" data-testid="no-gate" data-cells="${(p.cells || []).join(",")}">${(p.cells || []).map((cell) => {
+        const [x0, y0] = cellOrigin(cell);
+        return `<rect x="${x0 + 4}" y="${y0 + 4}" width="92" height="92" rx="8"/>`;
+      }).join("")}</g>`;
+    }
+  }
+  return out;
+}
+
+/** Red arrows watchman → goose for the report's catches. */
+function catchMarkup(catches, cells) {
+  let out = "";
+  for (const c of catches || []) {
+    const wc = cells[c.watchman.cell], gc = cells[c.goose.cell];
+    if (!wc || !gc) continue;
+    const wp = figurePoint(wc.tile, wc.side, wc.rotation, "watchman", c.watchman.index);
+    const gp = figurePoint(gc.tile, gc.side, gc.rotation, "goose", c.goose.index);
+    if (!wp || !gp) continue;
+    const [wx0, wy0] = cellOrigin(c.watchman.cell), [gx0, gy0] = cellOrigin(c.goose.cell);
+    const x1 = wx0 + wp[0], y1 = wy0 + wp[1], x2 = gx0 + gp[0], y2 = gy0 + gp[1] - 4;
+    const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
+    // A gentle curve; stop a little short of the goose so the head stays visible.
+    const bend = Math.min(30, len * 0.18);
+    const mx = (x1 + x2) / 2 - (dy / len) * bend, my = (y1 + y2) / 2 + (dx / len) * bend;
+    const ex = x2 - ((x2 - mx) / Math.hypot(x2 - mx, y2 - my)) * 9, ey = y2 - ((y2 - my) / Math.hypot(x2 - mx, y2 - my)) * 9;
+    out += `<g class="sg-catch" data-testid="catch" data-watchman="${c.watchman.cell}:${c.watchman.index}" data-goose="${c.goose.cell}:${c.goose.index}">
+      <path d="M${x1.toFixed(1)},${y1.toFixed(1)} Q${mx.toFixed(1)},${my.toFixed(1)} ${ex.toFixed(1)},${ey.toFixed(1)}" class="sg-catch-line-bg"/>
+      <path d="M${x1.toFixed(1)},${y1.toFixed(1)} Q${mx.toFixed(1)},${my.toFixed(1)} ${ex.toFixed(1)},${ey.toFixed(1)}" class="sg-catch-line" marker-end="url(#sg-arrowhead)"/>
+      <circle cx="${x1.toFixed(1)}" cy="${y1.toFixed(1)}" r="3.2" class="sg-catch-start"/>
+    </g>`;
+  }
+  return out;
+}
+
+function caughtByCell(report) {
+  const map = new Map();
+  const list = report?.caught ?? (report?.catches || []).map((c) => c.goose);
+  for (const g of list || []) {
+    if (!map.has(g.cell)) map.set(g.cell, []);
+    map.get(g.cell).push(g.index);
+  }
+  return map;
+}
+
+export function tileName(tile, side) {
+  return `${tile}${side}`;
+}
+
+/** A short spoken/visible description: "4a: T-Gasse, Büttel, Gans, Brezel". */
+export function describeSide(tile, side) {
+  const counts = figureCounts(tile, side);
+  const parts = [];
+  for (const [kind, n] of Object.entries(counts)) {
+    if (n) parts.push(n > 1 ? `${n} × ${t(`sg.fig.${kind}`)}` : t(`sg.fig.${kind}`));
+  }
+  const shape = t(`sg.shape.${sideInfo(tile, side).shape}`);
+  return `${tile}${side}: ${shape}${parts.length ? ` – ${parts.join(", ")}` : ""}`;
+}
+
+
+/**
+ * Render the city. opts: {cells, report, interactive, selected, showHelp, catches, urgent, locked, testid}
+ * Returns the element; cell buttons carry data-testid cell-0..8.
+ */
+export function cityElement(opts) {
+  const cells = opts.cells;
+  const report = opts.report;
+  const caught = opts.showCatches ? caughtByCell(report) : new Map();
+  const root = h("div.sg-city", {
+    "data-testid": opts.testid || "city",
+    "data-city": cells.map((c) => (c ? `${c.tile}${c.side}${c.rotation}` : ".")).join(" "),
+    "data-valid": report ? String(Boolean(report.valid)) : "",
+    class: [opts.interactive ? "is-interactive" : "is-readonly", opts.urgent ? "is-urgent" : "", opts.locked ? "is-locked" : ""].join(" "),
+  });
+  root.append(svgEl(wallMarkup(cells), { class: "sg-city-bg", viewBox: `0 0 ${CITY} ${CITY}`, "aria-hidden": "true" }));
+  const grid = h("div.sg-cells", { role: "group", "aria-label": t("sg.city") });
+  cells.forEach((c, cell) => {
+    const label = c ? t("sg.cell.tile", { n: cell + 1, tile: describeSide(c.tile, c.side) }) : t("sg.cell.empty", { n: cell + 1 });
+    const btn = h("button.sg-cell", {
+      type: "button", "data-testid": `cell-${cell}`, "data-cell": cell,
+      "data-tile": c ? `${c.tile}${c.side}${c.rotation}` : "",
+      "aria-label": label,
+      disabled: !opts.interactive && !c ? true : null,
+      tabindex: opts.interactive || c ? null : "-1",
+      class: [c ? "has-tile" : "is-empty", c && opts.selected === c.tile ? "is-selected" : ""].join(" "),
+    });
+    if (c) btn.innerHTML = tileMarkup(c.tile, c.side, c.rotation, { caught: caught.get(cell) || [] });
+    else btn.append(h("span.sg-cell-no", { "aria-hidden": "true" }, String(cell + 1)));
+    grid.append(btn);
+  });
+  root.append(grid);
+  let overlay = "";
+  if (opts.showHelp) overlay += helpMarkup(cells);
+  if (opts.showProblems && report) overlay += problemMarkup(report.problems, cells);
+  if (opts.showCatches && report) overlay += catchMarkup(report.catches, cells);
+  overlay = `<defs><marker id="sg-arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4.2" markerHeight="4.2" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 Z" class="sg-arrowhead"/></marker></defs>${overlay}`;
+  root.append(svgEl(overlay, { class: "sg-city-overlay", viewBox: `0 0 ${CITY} ${CITY}`, "aria-hidden": "true" }));
+  return root;
+}
+
+/** The tray: nine slots in tile order; a slot is empty while its tile lies in the city. */
+export function trayElement({ pieces, selected, interactive }) {
+  const tray = h("div.sg-tray", { "data-testid": "tray", role: "group", "aria-label": t("sg.tray") });
+  for (const n of TILE_NUMBERS) {
+    const p = pieces[n];
+    if (p.cell !== null) {
+      tray.append(h("div.sg-tray-slot.is-empty", { "data-slot": n, "aria-hidden": "true" }, h("span", {}, String(n))));
+      continue;
+    }
+    const btn = h("button.sg-tray-tile", {
+      type: "button", "data-testid": `tray-${n}`, "data-tile": `${n}${p.side}${p.rotation}`,
+      "aria-label": t("sg.tray.tile", { tile: describeSide(n, p.side) }),
+      "aria-pressed": selected === n ? "true" : "false",
+      disabled: interactive ? null : true,
+      class: selected === n ? "is-selected" : "",
+    });
+    btn.innerHTML = tileMarkup(n, p.side, p.rotation);
+    btn.append(h("span.sg-tile-label", { "aria-hidden": "true" }, `${n}${p.side}`));
+    tray.append(h("div.sg-tray-slot", { "data-slot": n }, btn));
+  }
+  return tray;
+}
+
+/** Both sides of a tile, explained (long press / hover). */
+export function sidesCard(tile, current) {
+  const card = h("div.sg-sides", { "data-testid": "sides", role: "tooltip" });
+  for (const side of ["a", "b"]) {
+    const pic = h("div.sg-sides-pic", {});
+    pic.innerHTML = tileMarkup(tile, side, 0);
+    const counts = figureCounts(tile, side);
+    const list = h("ul.sg-sides-figs", {}, Object.entries(counts).filter(([, n]) => n).map(([kind, n]) => {
+      const li = h("li", {});
+      li.innerHTML = figureIcon(kind, 22);
+      li.append(` ${n > 1 ? `${n} × ` : ""}${t(`sg.fig.${kind}`)}`);
+      return li;
+    }));
+    card.append(h("div.sg-sides-side", { class: side === current ? "is-current" : "" },
+      h("div.sg-sides-title", {}, `${tile}${side}`, side === current ? h("span.muted", {}, ` · ${t("sg.sides.up")}`) : null),
+      pic,
+      h("div.sg-sides-shape", {}, describeSide(tile, side).split(":")[1].split("–")[0].trim()),
+      list));
+  }
+  return card;
+}
+
+/**
+ * Pointer and keyboard handling for the own city while building. `game` provides:
+ * pieces, selected, select(n), rotate(n), flip(n), place(n, cell), toTray(n), cityEl, trayEl.
+ */
+export class BoardInput {
+  constructor(game) {
+    this.game = game;
+    this.drag = null;
+    this.lastTap = { tile: null, at: 0 };
+    this.popover = null;
+    this.hoverTimer = null;
+  }
+
+  /** Wire the freshly rendered city and tray. */
+  attach(cityEl, trayEl) {
+    const onDown = (e) => this.pointerDown(e);
+    for (const el of [cityEl, trayEl]) {
+      if (!el) continue;
+      el.addEventListener("pointerdown", onDown);
+      el.addEventListener("contextmenu", (e) => {
+        const n = this.tileOf(e.target);
+        if (n === null) return;
+        e.preventDefault();
+        this.game.flip(n);
+      });
+      el.addEventListener("click", (e) => {
+        // Keyboard activation (Space/Enter on a focused button) arrives as a click without pointer.
+        if (e.detail !== 0) return;
+        const n = this.tileOf(e.target);
+        if (n !== null) this.game.rotate(n);
+        else {
+          const cell = this.cellOf(e.target);
+          if (cell !== null && this.game.selected !== null) this.game.place(this.game.selected, cell);
+        }
+      });
+      el.addEventListener("focusin", (e) => {
+        const n = this.tileOf(e.target);
+        if (n !== null && this.game.selected !== n) this.game.select(n, { quiet: true });
+      });
+      el.addEventListener("pointerover", (e) => {
+        if (e.pointerType !== "mouse" || this.drag) return;
+        const n = this.tileOf(e.target);
+        clearTimeout(this.hoverTimer);
+        if (n === null) { this.hidePopover(); return; }
+        const anchor = e.target.closest("button");
+        this.hoverTimer = setTimeout(() => this.showPopover(n, anchor), 650);
+      });
+      el.addEventListener("pointerleave", () => { clearTimeout(this.hoverTimer); this.hidePopover(); });
+    }
+  }
+
+  tileOf(target) {
+    const btn = target?.closest?.(".sg-tray-tile, .sg-cell.has-tile");
+    if (!btn) return null;
+    const m = /^(\d)/.exec(btn.dataset.tile || "");
+    return m ? Number(m[1]) : null;
+  }
+
+  cellOf(target) {
+    const btn = target?.closest?.(".sg-cell");
+    return btn ? Number(btn.dataset.cell) : null;
+  }
+
+  pointerDown(e) {
+    if (e.button > 0) return;
+    if (this.drag && e.pointerId !== this.drag.pointerId) {
+      // A second finger while dragging turns the tile.
+      if (this.drag.active) this.game.rotate(this.drag.tile, { keepDrag: true });
+      return;
+    }
+    const tile = this.tileOf(e.target);
+    const cell = this.cellOf(e.target);
+    if (tile === null) {
+      if (cell !== null && this.game.selected !== null) this.game.place(this.game.selected, cell);
+      return;
+    }
+    e.preventDefault();
+    const source = e.target.closest("button");
+    const wasSelected = this.game.selected === tile;
+    source.focus({ preventScroll: true });
+    const start = { x: e.clientX, y: e.clientY };
+    const drag = { tile, source, start, pointerId: e.pointerId, active: false, ghost: null, over: null, fromCell: cell, long: false };
+    this.drag = drag;
+    clearTimeout(this.hoverTimer);
+    this.hidePopover();
+    drag.longTimer = setTimeout(() => {
+      if (!drag.active && this.drag === drag) {
+        drag.long = true;
+        this.showPopover(tile, source);
+      }
+    }, LONG_PRESS_MS);
+    const move = (ev) => {
+      if (ev.pointerId !== drag.pointerId) return;
+      if (!drag.active && Math.hypot(ev.clientX - start.x, ev.clientY - start.y) > DRAG_THRESHOLD) {
+        if (drag.long) return; // the sides card is open: no drag
+        drag.active = true;
+        clearTimeout(drag.longTimer);
+        drag.ghost = this.makeGhost(tile, ev.pointerType);
+        source.classList.add("is-drag-source");
+        document.body.classList.add("sg-dragging");
+      }
+      if (drag.active) {
+        const lift = ev.pointerType === "touch" ? drag.ghostSize * 0.55 : 0; // over the finger
+        drag.ghost.style.transform = `translate(${ev.clientX}px, ${ev.clientY - lift}px) translate(-50%, -50%)`;
+        drag.lastPoint = { x: ev.clientX, y: ev.clientY - lift };
+        this.hover(this.dropCellAt(ev.clientX, ev.clientY - lift));
+      }
+    };
+    const up = (ev) => {
+      if (ev.pointerId !== drag.pointerId) return;
+      const point = drag.lastPoint || { x: ev.clientX, y: ev.clientY };
+      const target = drag.active ? this.dropCellAt(point.x, point.y) : null;
+      const onCity = drag.active && this.game.cityEl?.contains(document.elementFromPoint(point.x, point.y));
+      const cancelled = ev.type === "pointercancel";
+      this.endDrag();
+      if (drag.long) { setTimeout(() => this.hidePopover(), 1600); return; }
+      if (cancelled) return;
+      if (!drag.active) { this.tap(tile, { choose: drag.fromCell === null && !wasSelected }); return; }
+      if (target !== null) this.game.place(tile, target);
+      else if (drag.fromCell !== null && !onCity) this.game.toTray(tile);
+    };
+    drag.cleanup = () => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      window.removeEventListener("pointercancel", up);
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
+  }
+
+  /** A tap turns the tile a quarter; a tile in the tray is first only chosen (a tap on a free cell
+   * then puts it there). A quick second tap flips it instead (taking back the first tap's turn). */
+  tap(tile, { choose = false } = {}) {
+    const now = performance.now();
+    if (this.lastTap.tile === tile && now - this.lastTap.at < DOUBLE_TAP_MS) {
+      const undoRotate = this.lastTap.rotated;
+      this.lastTap = { tile: null, at: 0, rotated: false };
+      this.game.flip(tile, { undoRotate });
+      return;
+    }
+    this.lastTap = { tile, at: now, rotated: !choose };
+    if (choose) this.game.select(tile);
+    else this.game.rotate(tile);
+  }
+
+  makeGhost(tile, pointerType) {
+    const p = this.game.pieces[tile];
+    const cellBtn = this.game.cityEl?.querySelector(".sg-cell");
+    const size = Math.max(64, cellBtn ? cellBtn.getBoundingClientRect().width : 90) * (pointerType === "touch" ? 1.05 : 1);
+    this.drag.ghostSize = size;
+    const ghost = h("div.sg-ghost", { "aria-hidden": "true", style: `width:${size}px;height:${size}px` });
+    ghost.innerHTML = tileMarkup(tile, p.side, p.rotation);
+    document.body.append(ghost);
+    return ghost;
+  }
+
+  /** The cell under a screen point (any cell: an occupied one swaps), else null. */
+  dropCellAt(x, y) {
+    const ghost = this.drag?.ghost;
+    if (ghost) ghost.style.display = "none";
+    const el = document.elementFromPoint(x, y);
+    if (ghost) ghost.style.display = "";
+    const btn = el?.closest?.(".sg-cell");
+    if (!btn || !this.game.cityEl?.contains(btn)) return null;
+    return Number(btn.dataset.cell);
+  }
+
+  hover(cell) {
+    if (!this.drag || this.drag.over === cell) return;
+    this.drag.over = cell;
+    this.game.cityEl?.querySelectorAll(".is-droptarget").forEach((el) => el.classList.remove("is-droptarget"));
+    if (cell !== null) this.game.cityEl?.querySelector(`[data-cell="${cell}"]`)?.classList.add("is-droptarget");
+  }
+
+  /** Refresh the ghost after a turn during a drag. */
+  refreshGhost() {
+    if (!this.drag?.ghost) return;
+    const p = this.game.pieces[this.drag.tile];
+    this.drag.ghost.innerHTML = tileMarkup(this.drag.tile, p.side, p.rotation);
+  }
+
+  endDrag() {
+    const drag = this.drag;
+    if (!drag) return;
+    this.drag = null;
+    clearTimeout(drag.longTimer);
+    drag.cleanup?.();
+    drag.ghost?.remove();
+    drag.source.classList.remove("is-drag-source");
+    document.body.classList.remove("sg-dragging");
+    this.game.cityEl?.querySelectorAll(".is-droptarget").forEach((el) => el.classList.remove("is-droptarget"));
+    this.game.afterDrag?.();
+  }
+
+  showPopover(tile, anchor) {
+    this.hidePopover();
+    if (!anchor || !document.body.contains(anchor)) return;
+    const card = sidesCard(tile, this.game.pieces[tile]?.side);
+    card.classList.add("sg-popover");
+    document.body.append(card);
+    const r = anchor.getBoundingClientRect();
+    const cw = card.offsetWidth, ch = card.offsetHeight;
+    let left = r.left + r.width / 2 - cw / 2;
+    left = Math.max(6, Math.min(window.innerWidth - cw - 6, left));
+    let top = r.top - ch - 8;
+    if (top < 6) top = Math.min(window.innerHeight - ch - 6, r.bottom + 8);
+    card.style.left = `${left}px`;
+    card.style.top = `${Math.max(6, top)}px`;
+    this.popover = card;
+    // Any touch elsewhere, a scroll or a key closes it.
+    const close = (e) => { if (e.type !== "pointerdown" || !card.contains(e.target)) this.hidePopover(); };
+    this.popoverClose = close;
+    setTimeout(() => {
+      if (this.popover !== card) return;
+      window.addEventListener("pointerdown", close, true);
+      window.addEventListener("scroll", close, true);
+    }, 0);
+  }
+
+  hidePopover() {
+    this.popover?.remove();
+    this.popover = null;
+    if (this.popoverClose) {
+      window.removeEventListener("pointerdown", this.popoverClose, true);
+      window.removeEventListener("scroll", this.popoverClose, true);
+      this.popoverClose = null;
+    }
+  }
+
+  destroy() {
+    this.endDrag();
+    clearTimeout(this.hoverTimer);
+    this.hidePopover();
+  }
+}
+
