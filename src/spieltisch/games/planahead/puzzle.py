@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import re
 from dataclasses import dataclass
 
 from spieltisch.games.errors import RuleError
@@ -34,6 +35,9 @@ FIRST_PUZZLE_DATE = dt.date(2026, 1, 1)
 
 #: Seconds for a puzzle of 19 tiles (see the module docstring for why).
 DEFAULT_TIME_LIMIT_S = 180
+
+#: A puzzle id: exactly YYYY-MM-DD (fromisoformat alone would also take week dates like 2026-W48-7).
+_ID = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 #: Keeps the puzzle seeds apart from any other seed derived from a date.
 _SEED_PREFIX = "spieltisch/planahead/puzzle/"
@@ -84,7 +88,7 @@ def parse_puzzle_id(text: str, today: dt.date) -> dt.date:
     or a day after `today` (the server's date: tomorrow's tiles are not public yet)."""
     text = text.strip()
     try:
-        if len(text) != 10:
+        if not _ID.fullmatch(text):
             raise ValueError
         day = dt.date.fromisoformat(text)
     except ValueError:
