@@ -94,7 +94,7 @@ def test_bot_bench_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["planahead", "bot-bench", "--level", "medium", "--games", "3", "--seed", "4", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["level"] == "medium" and figures["games"] == 3 and figures["seed"] == 4
-    assert {"mean", "std", "zero_line_share", "ms_per_move"} <= figures.keys()
+    assert {"mean", "std", "zero_line_share", "ms_per_move", "cpu_ms_per_move"} <= figures.keys()
 
 
 def test_bot_bench_cli_text(capsys: pytest.CaptureFixture[str]) -> None:
@@ -121,3 +121,15 @@ def test_bot_cli_non_number_exits_2() -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["planahead", "bot-bench", "--level", "easy", "--games", "many"])
     assert exit_info.value.code == 2
+
+
+def test_bot_train_cli_is_reproducible(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    from spieltisch.games.planahead.bots import weights
+
+    paths = [tmp_path / "a.npz", tmp_path / "b.npz"]
+    for path in paths:
+        assert main(["planahead", "bot-train", "--games", "300", "--seed", "3", "--out", str(path)]) == 0
+    assert capsys.readouterr().out.split() == [str(path) for path in paths]
+    first, second = (weights.load(path) for path in paths)
+    assert (first == second).all()
+    assert first.shape == weights.strong().shape

@@ -12,7 +12,9 @@ and a chance search that averages over every tile that may come next (two tiles 
 few fields). Medium and strong are deterministic; easy draws
 only from the `rng` it is given.
 
-Importing this package is cheap: NumPy, Numba and the weights load on the first choice.
+Importing this package is cheap: NumPy, Numba and the weights load on the first choice (about a
+second, once per process; call `warm_up()` at server start to pay it early). The kernels release the
+GIL, so `await asyncio.to_thread(choose_field, ...)` keeps an event loop responsive.
 """
 
 from __future__ import annotations
@@ -61,6 +63,14 @@ def _choose(level: str, land: Land, tile: Tile, drawn: Sequence[Tile], rng: rand
     undrawn = undrawn_mask([*drawn, *(entry for entry in land if entry is not None), tile])
     field = PLAYERS[level](cells, placed, tile.index, undrawn, rng)
     return field + 1
+
+
+def warm_up() -> None:
+    """Load the kernels and weights of every level now rather than on the first move."""
+    from spieltisch.games.planahead.tiles import ALL_TILES
+
+    for level in LEVELS:
+        _choose(level, (None,) * FIELD_COUNT, ALL_TILES[0], ALL_TILES[:1], random.Random(0))
 
 
 def play_game(level: str, draw: Sequence[Tile], rng: random.Random | None = None) -> Land:

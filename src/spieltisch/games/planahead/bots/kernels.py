@@ -3,7 +3,8 @@
 One module on purpose: Numba's on-disk cache (cache=True) is invalidated only when the file of a
 function changes, not when a function it calls from another file does. Kept together, a change to
 the features can never leave a stale compiled search or trainer behind (with a weight layout that
-no longer fits).
+no longer fits). Every kernel releases the GIL (nogil), so a server can run a computer seat's move
+in a worker thread without holding up its event loop.
 
 Evaluator: the value of a land is a sum of table weights over sparse features. The strong and the
 medium level share it; they differ only in the weight vector (learned by TD self-play, or filled by
@@ -71,7 +72,7 @@ def open_index(line: int, kind: int, count: int, avail: int, placed: int) -> int
     return OFF_OPEN + (((line * 3 + kind) * 5 + count) * AV_SLOTS + avail) * T_SLOTS + placed
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def count_table(undrawn: np.ndarray, cnt: np.ndarray) -> None:
     """cnt[a, b, c]: unseen tiles with kind a/b/c in the three directions (3 = any kind)."""
     cnt[:] = 0
@@ -86,7 +87,7 @@ def count_table(undrawn: np.ndarray, cnt: np.ndarray) -> None:
                         cnt[a, b, c] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def adjust_count_table(cnt: np.ndarray, tile: int, delta: int) -> None:
     """Add (delta=1) or remove (delta=-1) one unseen tile from cnt, cheaper than a rebuild."""
     for i in range(2):
@@ -98,7 +99,7 @@ def adjust_count_table(cnt: np.ndarray, tile: int, delta: int) -> None:
                 cnt[a, b, c] += delta
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def avail(cnt: np.ndarray, direction: int, kind: int) -> int:
     if direction == 0:
         return cnt[kind, 3, 3]
@@ -107,7 +108,7 @@ def avail(cnt: np.ndarray, direction: int, kind: int) -> int:
     return cnt[3, 3, kind]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def line_state(land: np.ndarray, line: int) -> tuple[int, int]:
     """(kind, count): kind EMPTY with no tile, BROKEN when two kinds meet, else the shared kind."""
     d = LINE_DIR[line]
@@ -125,13 +126,13 @@ def line_state(land: np.ndarray, line: int) -> tuple[int, int]:
     return kind, count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def line_states(land: np.ndarray, kinds: np.ndarray, counts: np.ndarray) -> None:
     for i in range(N_LINES):
         kinds[i], counts[i] = line_state(land, i)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def pair_state(kind: int, count: int) -> int:
     """A line crossing an empty field, in 14 states: empty, broken, or kind × fill count (1..4)."""
     if kind == EMPTY:
@@ -141,7 +142,7 @@ def pair_state(kind: int, count: int) -> int:
     return 2 + kind * 4 + count - 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def features(
     land: np.ndarray,
     placed: int,
@@ -229,7 +230,7 @@ def features(
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def value_of(
     w: np.ndarray,
     land: np.ndarray,
@@ -250,7 +251,7 @@ def value_of(
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def reward_at(land: np.ndarray, field: int) -> int:
     """Points completed by the tile just put on `field` (its three lines, if now complete)."""
     points = 0
@@ -268,7 +269,7 @@ def reward_at(land: np.ndarray, field: int) -> int:
 # what a player knows at that moment, never more.
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def afterstate_scores(
     w: np.ndarray, land: np.ndarray, placed: int, undrawn: np.ndarray, tile: int
 ) -> np.ndarray:
@@ -288,7 +289,7 @@ def afterstate_scores(
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def lookahead_scores(
     w: np.ndarray, land: np.ndarray, placed: int, undrawn: np.ndarray, tile: int
 ) -> np.ndarray:
@@ -297,7 +298,7 @@ def lookahead_scores(
     return lookahead_some(w, land, placed, undrawn, tile, land < 0)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def lookahead_some(
     w: np.ndarray, land: np.ndarray, placed: int, undrawn: np.ndarray, tile: int, consider: np.ndarray
 ) -> np.ndarray:
@@ -342,7 +343,7 @@ def lookahead_some(
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def best_field(scores: np.ndarray) -> int:
     """0-based field of the highest score; the lowest field on ties (deterministic)."""
     best = -1
@@ -352,7 +353,7 @@ def best_field(scores: np.ndarray) -> int:
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def top_fields(scores: np.ndarray, k: int) -> np.ndarray:
     """Mask of the k best-scored fields (ties to the lower field)."""
     order = np.argsort(-scores, kind="mergesort")
@@ -363,7 +364,7 @@ def top_fields(scores: np.ndarray, k: int) -> np.ndarray:
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def deep_scores(
     w: np.ndarray, land: np.ndarray, placed: int, undrawn: np.ndarray, tile: int, k_first: int, k_next: int
 ) -> np.ndarray:
@@ -399,7 +400,7 @@ def deep_scores(
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def play_draw(w: np.ndarray, draw: np.ndarray, depth: int) -> np.ndarray:
     """Play one solo game on a full draw, one tile at a time; return the land (int8)."""
     land = np.full(N_FIELDS, -1, dtype=np.int8)
@@ -424,7 +425,7 @@ def play_draw(w: np.ndarray, draw: np.ndarray, depth: int) -> np.ndarray:
 # step is divided by the number of active features, so alpha is the share of the error corrected.
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def td_train(w: np.ndarray, games: int, alpha: float, epsilon: float, seed: int) -> float:
     """Train w in place on `games` self-play games; return their mean score."""
     np.random.seed(seed)
