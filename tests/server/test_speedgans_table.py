@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import inspect
 import json
+from dataclasses import replace
 from typing import Any
 
 import httpx
@@ -185,6 +186,18 @@ def test_a_game_with_two_people_and_a_computer(server, data_dir):
     assert records[0]["game"] == "speedgans"
     assert records[0]["result"]["points"][0] == 9
 
+    # The leaderboard: 3 per game point plus the place bonus; people only (no easy computer here).
+    board = httpx.get(f"{server.url}/api/leaderboard", params={"game": "speedgans"}).json()["entries"]
+    bonus = {1: 30, 2: 15, 3: 5}
+    seats = end["game"]["seats"]
+    expected = {
+        name: 3 * seats[i]["points"] + bonus.get(end["game"]["ranking"][i], 0)
+        for i, name in enumerate(["Ann", "Bob"])
+    }
+    assert {e["nickname"]: e["points"] for e in board} == expected
+    assert board[0]["nickname"] == "Ann" and board[0]["player"] == ann.player["id"]
+    assert all(e["games"] == 1 for e in board)
+
 
 def test_settings_are_checked(server):
     ann = Client(server.url, "Ann")
@@ -199,3 +212,45 @@ def test_settings_are_checked(server):
     assert table["settings"]["seats"] == 4 and table["settings"]["turn_seconds"] is None
     ann.send({"type": "done", "table": table["id"]})
     assert ann.error()["code"] == "not_playing"
+
+
+def test_leaderboard_entries_of_a_table_halved_with_an_easy_computer(tmp_path):
+    from spieltisch.games.speedgans import rounds
+    from spieltisch.server.scheduler import _leaderboard_entries
+    from spieltisch.server.tables import SeatInfo, Status, Table
+    from spieltisch.storage.db import make_engine
+    from spieltisch.storage.repository import Repository
+
+    state = rounds.new_game(rounds.Settings(seats=3), 3, seed=1, now=0.0)
+    points = (40, 25, 12)
+    state = replace(
+        state,
+        phase=rounds.Phase.FINISHED,
+        seats=tuple(replace(s, points=p) for s, p in zip(state.seats, points, strict=True)),
+    )
+    table = Table(id="abcdef", game="speedgans", host="p_1", settings={}, created=0.0, status=Status.FINISHED)
+    table.seats = [
+        SeatInfo(player="p_1", nickname="Ann"),
+        SeatInfo(player=None, nickname="Einsteiger 1", bot="easy"),
+        SeatInfo(player="p_2", nickname="Bob"),
+    ]
+    table.state = state
+    entries = _leaderboard_entries(table)
+    assert [(e["player"], e["points"], e["place"]) for e in entries] == [
+        ("p_1", (3 * 40 + 30) / 2, 1),
+        ("p_2", (3 * 12 + 5) / 2, 3),
+    ]
+
+    repository = Repository(make_engine(f"sqlite:///{tmp_path / 'board.sqlite3'}"))
+    repository.add_leaderboard_entries(game="speedgans", record_id=1, entries=entries)
+    repository.add_leaderboard_entries(
+        game="speedgans",
+        record_id=2,
+        entries=[{"player": "p_2", "nickname": "Bob", "points": 100.0, "game_points": 30, "place": 1}],
+    )
+    board = repository.leaderboard("speedgans")
+    assert board == [
+        {"player": "p_2", "nickname": "Bob", "points": 20.5 + 100.0, "games": 2},
+        {"player": "p_1", "nickname": "Ann", "points": 75.0, "games": 1},
+    ]
+    assert repository.leaderboard("planahead") == []

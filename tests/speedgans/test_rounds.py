@@ -22,6 +22,7 @@ from spieltisch.games.speedgans.rounds import (
     due,
     game_from_dict,
     game_to_dict,
+    leaderboard_points,
     new_game,
     on_time,
     parse_settings,
@@ -507,3 +508,11 @@ def test_dump_and_load_in_every_phase():
         again = game_from_dict(data)
         assert again == state
         assert seat_view(again, 0) == seat_view(state, 0)
+
+
+def test_leaderboard_points():
+    assert leaderboard_points(30, 1, False) == 120.0
+    assert leaderboard_points(20, 2, False) == 75.0
+    assert leaderboard_points(10, 3, False) == 35.0
+    assert leaderboard_points(7, 4, False) == 21.0
+    assert leaderboard_points(7, 3, True) == 13.0  # against an easy computer: half

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from spieltisch.games.errors import RuleError
 from spieltisch.games.speedgans import bots, rounds
 from spieltisch.games.speedgans.notation import City, parse_city
 from spieltisch.games.speedgans.report import report
@@ -130,3 +131,16 @@ def test_a_round_with_computers_only(catalog):
     assert state.phase is rounds.Phase.SCORED
     assert 0 in state.results["scored"] and state.seats[0].marker == 1
     assert state.seats[1].tiles < 9  # the easy one was too slow for a 30 s turn clock
+
+
+def test_a_computer_step_after_the_deadline_is_void_not_an_error(catalog):
+    rules = SpeedgansRules()
+    rules.use_catalog(catalog)
+    state = rules.new(rules.settings({"seats": 2, "turn_seconds": 30}), 2, 5, 0.0)
+    state = rules.tick(state, 3.0)
+    actions = rules.bot_actions(state, 1, "strong", random.Random(1))
+    assert all(action["bot"] for action in actions)
+    late = rules.act(state, 1, actions[0], 40.0)  # the turn clock ended the round at 33
+    assert late.phase is rounds.Phase.SCORED and late.seats[1].tiles == 0
+    with pytest.raises(RuleError):  # a person gets the error
+        rules.act(state, 0, {"type": "city", "city": actions[0]["city"]}, 40.0)

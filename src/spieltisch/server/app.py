@@ -212,6 +212,15 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
             ]
         }
 
+    @app.get("/api/leaderboard")
+    async def leaderboard(request: Request, game: str = "speedgans", limit: int = 50) -> dict:
+        if game != "speedgans":  # the only game with a leaderboard so far
+            return _error(422, "bad_request", "game must be speedgans")
+        if not 1 <= limit <= 100:
+            return _error(422, "bad_request", "limit must be 1 to 100")
+        entries = await asyncio.to_thread(services(request).repository.leaderboard, game, limit)
+        return {"entries": entries}
+
     # Puzzles ---------------------------------------------------------------------------------------
     @app.get("/api/puzzles")
     async def puzzles() -> dict:

@@ -88,7 +88,7 @@ class Scheduler:
         if table.game == "puzzle":
             await self._record_puzzle(table)
             return
-        await asyncio.to_thread(
+        record_id = await asyncio.to_thread(
             self.repository.save_game,
             game=table.game,
             table_id=table.id,
@@ -98,6 +98,13 @@ class Scheduler:
             result=rules.result(table.state),
             started_at=table.started_at or self.clock.now(),
         )
+        if table.game == "speedgans":
+            await asyncio.to_thread(
+                self.repository.add_leaderboard_entries,
+                game=table.game,
+                record_id=record_id,
+                entries=_leaderboard_entries(table),
+            )
         await self._add_extras(table, await asyncio.to_thread(_after_game_extras, table))
 
     async def _record_puzzle(self, table: Table) -> None:
@@ -131,6 +138,26 @@ class Scheduler:
                 return current
 
             await self.store.update(table.id, add_extras)
+
+
+def _leaderboard_entries(table: Table) -> list[dict]:
+    """Leaderboard points of the people at a finished Speedgans table (computers earn none)."""
+    from spieltisch.games.speedgans.rounds import leaderboard_points
+
+    state = table.state
+    easy = any(seat.bot == "easy" for seat in table.seats)
+    places = state.ranking()
+    return [
+        {
+            "player": seat.player,
+            "nickname": seat.nickname,
+            "points": leaderboard_points(state.seats[index].points, places[index], easy),
+            "game_points": state.seats[index].points,
+            "place": places[index],
+        }
+        for index, seat in enumerate(table.seats)
+        if seat.player is not None
+    ]
 
 
 def _after_game_extras(table: Table) -> dict:

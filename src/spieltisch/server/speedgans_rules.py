@@ -44,6 +44,14 @@ class SpeedgansRules:
 
     def act(self, state, seat, action, now):
         kind = action["type"]
+        if action.get("bot"):
+            # A computer's step planned before a deadline but run after it (a late timer): the
+            # round has moved on, so the step is simply void. People cannot send "bot" (the
+            # protocol forbids unknown fields).
+            caught_up = rounds.on_time(state, now)
+            wanted = rounds.Phase.SCORED if kind == "next_round" else rounds.Phase.BUILDING
+            if caught_up.phase is not wanted or caught_up.round != state.round:
+                return caught_up
         if kind == "city":
             return rounds.set_city(state, seat, action["city"], now)
         if kind == "done":
@@ -69,11 +77,12 @@ class SpeedgansRules:
 
     def bot_actions(self, state, seat, level, rng: random.Random):
         if state.phase is rounds.Phase.SCORED:
-            return [{"type": "next_round"}]
+            return [{"type": "next_round", "bot": True}]
         if state.phase is not rounds.Phase.BUILDING:
             return []
         # Only what a player sees: the round's tasks and its own city.
-        return bots.next_actions(self._catalog(), state.tasks, state.seats[seat].city, level, rng)
+        actions = bots.next_actions(self._catalog(), state.tasks, state.seats[seat].city, level, rng)
+        return [{**action, "bot": True} for action in actions]
 
     def bot_delay(self, state, seat, level, rng):
         building = state.phase is rounds.Phase.BUILDING

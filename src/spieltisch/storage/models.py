@@ -1,4 +1,5 @@
-"""The records that must survive restarts: players, finished games, live-table snapshots, puzzle results."""
+"""The records that must survive restarts: players, finished games, live-table snapshots, puzzle results,
+leaderboard points."""
 
 from __future__ import annotations
 
@@ -72,4 +73,23 @@ class PuzzleResult(Base):
     land: Mapped[str] = mapped_column(String(100))
     first_attempt: Mapped[bool] = mapped_column(Boolean)
     seconds_used: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class LeaderboardEntry(Base):
+    """Leaderboard points one player earned in one finished game; the board sums them per player."""
+
+    __tablename__ = "leaderboard_entries"
+    __table_args__ = (Index("ix_leaderboard_entries_game_player", "game", "player_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(20))
+    player_id: Mapped[str] = mapped_column(String(32))
+    nickname: Mapped[str] = mapped_column(String(40))
+    #: 3 per game point plus the place bonus, halved against an easy computer (may end in .5).
+    points: Mapped[float] = mapped_column(Float)
+    game_points: Mapped[int] = mapped_column(Integer)
+    place: Mapped[int] = mapped_column(Integer)
+    #: The finished game in game_records this entry comes from.
+    record_id: Mapped[int] = mapped_column(Integer, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from sqlalchemy import Engine, delete, func, select
 
 from spieltisch.storage.db import session_factory, upgrade
-from spieltisch.storage.models import GameRecord, LiveTable, Player, PuzzleResult
+from spieltisch.storage.models import GameRecord, LeaderboardEntry, LiveTable, Player, PuzzleResult
 
 
 def hash_token(token: str) -> str:
@@ -134,3 +134,45 @@ class Repository:
                     select(PuzzleResult).where(PuzzleResult.puzzle_id == puzzle_id).order_by(PuzzleResult.id)
                 )
             )
+
+    # Leaderboard ---------------------------------------------------------------------------------
+    def add_leaderboard_entries(self, *, game: str, record_id: int, entries: list[dict]) -> None:
+        """The points each human seat earned in one finished game: [{"player", "nickname", "points",
+        "game_points", "place"}, …]."""
+        with self._session.begin() as session:
+            session.add_all(
+                LeaderboardEntry(
+                    game=game,
+                    player_id=entry["player"],
+                    nickname=entry["nickname"],
+                    points=entry["points"],
+                    game_points=entry["game_points"],
+                    place=entry["place"],
+                    record_id=record_id,
+                )
+                for entry in entries
+            )
+
+    def leaderboard(self, game: str, limit: int = 50) -> list[dict]:
+        """Players by their summed points, best first: [{"player", "nickname", "points", "games"}]."""
+        total = func.sum(LeaderboardEntry.points)
+        query = (
+            select(
+                LeaderboardEntry.player_id,
+                func.max(LeaderboardEntry.nickname),
+                Player.nickname,
+                total,
+                func.count(LeaderboardEntry.id),
+            )
+            .outerjoin(Player, Player.id == LeaderboardEntry.player_id)
+            .where(LeaderboardEntry.game == game)
+            .group_by(LeaderboardEntry.player_id, Player.nickname)
+            .order_by(total.desc(), LeaderboardEntry.player_id)
+            .limit(limit)
+        )
+        with self._session() as session:
+            return [
+                # The player's current nickname (renames show), else the one he played under.
+                {"player": player, "nickname": current or played, "points": float(points), "games": games}
+                for player, played, current, points, games in session.execute(query)
+            ]

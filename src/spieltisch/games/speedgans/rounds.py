@@ -459,6 +459,17 @@ def seat_view(game: Game, seat: int | None, catalog: Catalog | None = None) -> d
     }
 
 
+# Leaderboard ---------------------------------------------------------------------------------------
+PLACE_BONUS = {1: 30, 2: 15, 3: 5}
+
+
+def leaderboard_points(game_points: int, place: int, easy_computer_at_table: bool) -> float:
+    """What a finished game brings a person on the leaderboard: 3 per game point plus 30/15/5 for
+    places 1/2/3 (shared places share the bonus); half if an easy computer sat at the table."""
+    points = 3 * game_points + PLACE_BONUS.get(place, 0)
+    return points / 2 if easy_computer_at_table else float(points)
+
+
 # Live-store snapshots ------------------------------------------------------------------------------
 def game_to_dict(game: Game) -> dict[str, Any]:
     return {
