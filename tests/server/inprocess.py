@@ -15,10 +15,15 @@ from tests.conftest import free_port, wait_http
 
 
 class InProcessServer:
-    def __init__(self, tmp: Path, clock: FakeClock | None = None, bot_pacing: float = 1.0) -> None:
+    def __init__(
+        self, tmp: Path, data_dir: Path, clock: FakeClock | None = None, bot_pacing: float = 1.0
+    ) -> None:
         self.clock = clock or FakeClock()
         config = ServerConfig(
-            database_url=f"sqlite:///{tmp / 'inprocess.sqlite3'}", redis_url=None, bot_pacing=bot_pacing
+            database_url=f"sqlite:///{tmp / 'inprocess.sqlite3'}",
+            redis_url=None,
+            bot_pacing=bot_pacing,
+            data_dir=data_dir,
         )
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"

@@ -21,7 +21,7 @@ from spieltisch.server.config import ServerConfig
 from spieltisch.server.games import GAMES
 from spieltisch.server.hub import Connection, Hub
 from spieltisch.server.protocol import NicknameBody, ProtocolError, parse_message
-from spieltisch.server.puzzles import puzzle_day, puzzle_details, puzzle_index
+from spieltisch.server.puzzles import puzzle_day, puzzle_day_or_404, puzzle_details, puzzle_index
 from spieltisch.server.scheduler import Scheduler
 from spieltisch.server.store import MemoryTableStore, RedisTableStore, TableStore, lobby_tables
 from spieltisch.server.tables import Status, Table, apply, create_table, set_connected
@@ -130,7 +130,7 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
 
     @app.get("/puzzle/{puzzle_id}", include_in_schema=False)
     async def puzzle_day_page(puzzle_id: str) -> FileResponse:
-        puzzle_day(puzzle_id)  # 404 for a puzzle that does not exist
+        puzzle_day_or_404(puzzle_id, clock.now())  # 404 for a puzzle that does not exist
         return FileResponse(index)
 
     @app.get("/t/{table_id}", include_in_schema=False)
@@ -228,7 +228,7 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
 
     @app.get("/api/puzzles/{puzzle_id}")
     async def puzzle(request: Request, puzzle_id: str) -> dict:
-        day = puzzle_day(puzzle_id)
+        day = puzzle_day_or_404(puzzle_id, clock.now())
         results = await asyncio.to_thread(services(request).repository.puzzle_results, day.isoformat())
         return puzzle_details(day, results)
 
@@ -271,6 +271,11 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
                     await connection.send(
                         {"type": "error", "code": error.code, "message": error.message, "seq": error.seq}
                     )
+                except Exception:  # a bug of ours: tell the client, keep the connection, log it
+                    log.exception("message %r failed", text[:200])
+                    await connection.send(
+                        {"type": "error", "code": "internal", "message": "the server failed on this message"}
+                    )
         except WebSocketDisconnect:
             pass
         finally:
@@ -298,6 +303,7 @@ async def _handle(s: Services, connection: Connection, text: str) -> None:
             connection.tables.add(table.id)
             await s.store.create(table)
         elif kind == "start_puzzle":
+            puzzle_day(message.puzzle, now)  # a day whose puzzle is out
             table = create_table(
                 "puzzle", connection.player, connection.nickname, {"puzzle": message.puzzle}, now
             )

@@ -28,8 +28,9 @@ class SystemClock:
 class FakeClock:
     """A clock that only moves when told to (thread-safe enough: a float is replaced atomically)."""
 
-    def __init__(self, start: float = 1_800_000_000.0) -> None:
-        self._now = start
+    def __init__(self, start: float | None = None) -> None:
+        # Starts at the real time by default: calendar-bound things (the puzzle of the day) stay real.
+        self._now = time.time() if start is None else start
 
     def now(self) -> float:
         return self._now

@@ -6,6 +6,7 @@ game's engine through this interface and forwards the views the engine computes 
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any, Protocol
 
@@ -151,6 +152,13 @@ class PlanAheadRules:
         return planahead.game_from_dict(data)
 
 
+def puzzle_seconds() -> float | None:
+    """An operator's override of every puzzle's time limit (SPIELTISCH_PUZZLE_SECONDS), e.g. for events
+    or for tests; unset: each puzzle's own limit."""
+    raw = os.environ.get("SPIELTISCH_PUZZLE_SECONDS")
+    return float(raw) if raw else None
+
+
 class PuzzleRules:
     """A Plan Ahead puzzle attempt (Rätsel): one seat, the puzzle's fixed tiles, one clock for all."""
 
@@ -162,25 +170,28 @@ class PuzzleRules:
         return 0.0
 
     def settings(self, raw):
-        from spieltisch.games.planahead.puzzle import parse_puzzle_id
+        import datetime as dt
 
+        # Which days may be played is checked where the server's clock is known (start_puzzle).
         if set(raw) != {"puzzle"} or not isinstance(raw["puzzle"], str):
             raise RuleError("bad_settings", "a puzzle table needs exactly the setting 'puzzle'")
         try:
-            day = parse_puzzle_id(raw["puzzle"])
-        except ValueError as error:
-            raise RuleError("unknown_puzzle", str(error)) from None
-        return {"puzzle": day.isoformat()}
+            return {"puzzle": dt.date.fromisoformat(raw["puzzle"]).isoformat()}
+        except ValueError:
+            raise RuleError("bad_puzzle", f"puzzle id {raw['puzzle']!r} is not a date") from None
 
     def seat_limit(self, settings):
         return 1
 
     def new(self, settings, seat_count, seed, now):
+        import datetime as dt
+
         from spieltisch.games.planahead import attempt
-        from spieltisch.games.planahead.puzzle import parse_puzzle_id, puzzle_for
+        from spieltisch.games.planahead.puzzle import puzzle_for
 
         # The random seed is ignored: every attempt at a puzzle gets the puzzle's own tiles.
-        return attempt.start(puzzle_for(parse_puzzle_id(settings["puzzle"])), now)
+        day = dt.date.fromisoformat(settings["puzzle"])
+        return attempt.start(puzzle_for(day), now, puzzle_seconds())
 
     def act(self, state, seat, action, now):
         from spieltisch.games.planahead import attempt

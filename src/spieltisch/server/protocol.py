@@ -104,6 +104,7 @@ ClientMessage = Annotated[
     Ping
     | WatchLobby
     | CreateTable
+    | StartPuzzle
     | OpenTable
     | Join
     | Leave

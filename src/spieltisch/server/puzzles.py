@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 from fastapi import HTTPException
 
+from spieltisch.games.errors import RuleError
 from spieltisch.games.planahead.notation import format_land
 from spieltisch.storage.models import PuzzleResult
 
@@ -20,20 +21,25 @@ def today(now: float) -> dt.date:
     return dt.datetime.fromtimestamp(now, PUZZLE_ZONE).date()
 
 
-def puzzle_day(puzzle_id: str) -> dt.date:
+def puzzle_day(puzzle_id: str, now: float) -> dt.date:
+    """The day of a puzzle that exists by the server's clock (RuleError otherwise)."""
     from spieltisch.games.planahead.puzzle import parse_puzzle_id
 
+    return parse_puzzle_id(puzzle_id, today(now))
+
+
+def puzzle_day_or_404(puzzle_id: str, now: float) -> dt.date:
     try:
-        return parse_puzzle_id(puzzle_id)
-    except ValueError as error:
-        raise HTTPException(404, str(error)) from None
+        return puzzle_day(puzzle_id, now)
+    except RuleError as error:
+        raise HTTPException(404, error.message) from None
 
 
 def puzzle_index(now: float) -> dict:
-    from spieltisch.games.planahead.puzzle import puzzle_for
+    from spieltisch.games.planahead.puzzle import archive, puzzle_for
 
     day = today(now)
-    days = [day - dt.timedelta(days=back) for back in range(ARCHIVE_DAYS)]
+    days = [day, *(dt.date.fromisoformat(i) for i in archive(day, ARCHIVE_DAYS - 1))]
     return {
         "today": day.isoformat(),
         "puzzles": [{"id": d.isoformat(), "time_limit_s": puzzle_for(d).time_limit_s} for d in days],
@@ -44,9 +50,9 @@ def puzzle_index(now: float) -> dict:
 def optimum(puzzle_id: str) -> tuple[int, str]:
     """The best score of a puzzle and a land that reaches it (exact; computed once per puzzle)."""
     from spieltisch.games.planahead.optimum import best_land
-    from spieltisch.games.planahead.puzzle import parse_puzzle_id, puzzle_for
+    from spieltisch.games.planahead.puzzle import puzzle_for
 
-    best = best_land(puzzle_for(parse_puzzle_id(puzzle_id)).tiles)
+    best = best_land(puzzle_for(dt.date.fromisoformat(puzzle_id)).tiles)
     return best.score, format_land(best.land)
 
 

@@ -1,0 +1,91 @@
+"""Puzzles (Rätsel) on the server: the same tiles for everyone and every retry, the clock, the lists."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import httpx
+
+from spieltisch.games.planahead.notation import parse_land
+from spieltisch.games.planahead.scoring import score_land
+from tests.server.inprocess import InProcessServer
+from tests.server.player_client import Client
+
+
+def play_tiles(client: Client, view: dict, count: int) -> dict:
+    """Place `count` tiles on the first free fields; return the latest view."""
+    table_id = view["id"]
+    for _ in range(count):
+        free = [i for i, e in enumerate(view["game"]["seats"][0]["land"].split(), 1) if e == "."]
+        turn = view["game"]["turn"]
+        client.send({"type": "place", "table": table_id, "field": free[0]})
+        client.send({"type": "confirm", "table": table_id})
+        view = client.table_until(lambda t, n=turn: t["game"]["turn"] == n + 1 or t["status"] == "finished")
+    return view
+
+
+def test_a_puzzle_runs_out_of_time_is_retried_and_listed(tmp_path, data_dir):
+    with InProcessServer(tmp_path, data_dir) as server:
+        index = httpx.get(f"{server.url}/api/puzzles").json()
+        today = index["today"]
+        assert index["puzzles"][0]["id"] == today and len(index["puzzles"]) == 30
+        limit = index["puzzles"][0]["time_limit_s"]
+
+        ann, bob = Client(server.url, "Ann"), Client(server.url, "Bob")
+        ann.send({"type": "start_puzzle", "puzzle": today})
+        first = ann.table_until(lambda t: t["status"] == "playing")
+        assert first["kind"] == "puzzle" and first["game"]["ends_at"] - first["server_time"] == limit
+        tiles = [first["game"]["tile"]]
+        play_tiles(ann, first, 5)
+        # Puzzle tables are solo: they are not in the lobby.
+        assert all(t["id"] != first["id"] for t in httpx.get(f"{server.url}/api/tables").json()["tables"])
+
+        server.advance(limit + 1)
+        over = ann.table_until(lambda t: t["status"] == "finished")
+        land = over["game"]["seats"][0]["land"]
+        assert land.split().count(".") == 14  # the score reached when time ran out counts
+        assert over["game"]["timed_out"] and over["game"]["tile"] is None
+        ann.send({"type": "place", "table": first["id"], "field": 19})
+        assert ann.error()["code"] in {"not_playing", "time_up"}
+        done = ann.table_until(lambda t: "optimum" in t["game"], timeout=30)
+        optimum = done["game"]["optimum"]
+        assert (
+            score_land(parse_land(optimum["land"])).total
+            == optimum["score"]
+            >= over["game"]["seats"][0]["score"]
+        )
+        assert abs(optimum["share"] - over["game"]["seats"][0]["score"] / optimum["score"]) < 1e-9
+
+        # Bob gets the very same tiles; Ann's retry too.
+        bob.send({"type": "start_puzzle", "puzzle": today})
+        assert bob.table_until(lambda t: t["status"] == "playing")["game"]["tile"] == tiles[0]
+        ann.send({"type": "rematch", "table": first["id"]})
+        retry = ann.table_until(lambda t: t["status"] == "playing")
+        assert retry["game"]["tile"] == tiles[0] and retry["game"]["turn"] == 0
+        final = play_tiles(ann, retry, 19)
+        assert final["status"] == "finished" and not final["game"]["timed_out"]
+        ann.table_until(lambda t: "optimum" in t["game"], timeout=30)
+
+        details = httpx.get(f"{server.url}/api/puzzles/{today}").json()
+        assert details["attempts"] == 2
+        best = details["best"]
+        assert [entry["nickname"] for entry in best] == ["Ann"]
+        assert best[0]["score"] == max(final["game"]["seats"][0]["score"], over["game"]["seats"][0]["score"])
+        assert [(e["nickname"], e["score"]) for e in details["first"]] == [
+            ("Ann", over["game"]["seats"][0]["score"])
+        ]
+
+
+def test_bad_puzzle_ids(tmp_path, data_dir):
+    with InProcessServer(tmp_path, data_dir) as server:
+        ann = Client(server.url, "Ann")
+        tomorrow = (dt.date.today() + dt.timedelta(days=3)).isoformat()
+        for bad, code in (
+            ("2026-13-01", "bad_puzzle"),
+            (tomorrow, "future_puzzle"),
+            ("today", "bad_message"),
+        ):
+            ann.send({"type": "start_puzzle", "puzzle": bad})
+            assert ann.error()["code"] == code
+        assert httpx.get(f"{server.url}/api/puzzles/2026-02-30").status_code == 404
+        assert httpx.get(f"{server.url}/puzzle/not-a-date").status_code == 404
