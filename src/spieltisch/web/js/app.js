@@ -1,10 +1,11 @@
-// Entry point and router: "/" lobby, "/t/<id>" a table, "/puzzle…" the puzzle (later).
+// Entry point and router: "/" lobby, "/t/<id>" a table, "/puzzle[/<YYYY-MM-DD>]" the puzzle.
 
 import { getLang, onLangChange, setLang, t } from "./i18n.js";
 import { HttpError, api, getToken, net, setToken } from "./net.js";
 import { h, toast } from "./ui.js";
 import { LobbyScreen } from "./lobby.js";
 import { TableScreen } from "./room.js";
+import { PuzzleScreen, puzzlePath } from "./puzzle/screen.js";
 
 export const app = {
   me: null, // {id, nickname}
@@ -125,26 +126,10 @@ function route() {
   const match = path.match(/^\/t\/([^/]+)\/?$/);
   let screen;
   if (match) screen = new TableScreen(app, decodeURIComponent(match[1]));
-  else if (path.startsWith("/puzzle")) screen = new PuzzleScreen(app);
+  else if (puzzlePath(path)) screen = new PuzzleScreen(app, puzzlePath(path).id);
   else screen = new LobbyScreen(app);
   app.screen = screen;
   screen.mount(root());
-}
-
-/** Placeholder until the puzzle exists. */
-class PuzzleScreen {
-  constructor(appRef) { this.app = appRef; }
-  mount(el) {
-    this.el = el;
-    this.render();
-  }
-  render() {
-    this.el.replaceChildren(h("div.center-page", {}, h("div.card", {},
-      h("h1", {}, t("lobby.puzzle")), h("p", {}, t("lobby.puzzle.soon")),
-      h("button.primary", { type: "button", onclick: () => app.navigate("/") }, t("pa.tolobby")))));
-  }
-  rerender() { this.render(); }
-  unmount() {}
 }
 
 function errorText(msg) {

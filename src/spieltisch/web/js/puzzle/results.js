@@ -1,0 +1,77 @@
+// The results lists of a puzzle: best attempt per player, and first attempts apart (two tabs).
+
+import "./strings.js";
+import { t } from "../i18n.js";
+import { h } from "../ui.js";
+import { duration } from "./util.js";
+
+const LIMIT = 50;
+
+export class ResultsList {
+  /** onChange: re-render hook of the owner (tabs switch without a fetch). */
+  constructor() {
+    this.details = null;
+    this.error = false;
+    this.tab = "best";
+    this.meId = null;
+    this.el = null;
+  }
+
+  set(details) {
+    this.details = details;
+    this.error = false;
+    this.refresh();
+  }
+
+  fail() {
+    this.error = true;
+    this.refresh();
+  }
+
+  refresh() {
+    if (this.el?.isConnected) this.el.replaceWith(this.render(this.meId));
+  }
+
+  render(meId) {
+    this.meId = meId;
+    const tab = (kind) => h("button.pz-tab", {
+      type: "button", role: "tab", "data-testid": `results-tab-${kind}`,
+      "aria-selected": this.tab === kind ? "true" : "false",
+      class: this.tab === kind ? "is-active" : "",
+      onclick: () => { this.tab = kind; this.refresh(); },
+    }, t(`pz.results.${kind}`));
+    const body = h("div.pz-results-body", { role: "tabpanel" });
+    if (!this.details) {
+      body.append(h("p.muted", {}, this.error ? t("err.http") : "…"));
+    } else {
+      const entries = (this.details[this.tab] || []).slice(0, LIMIT);
+      if (!entries.length) body.append(h("p.muted.pz-results-empty", {}, t("pz.results.empty")));
+      else {
+        // Places: equal scores and times share a place.
+        let place = 0;
+        let prev = null;
+        body.append(h("ol.pz-results-list", { "data-testid": "results-list", "data-kind": this.tab },
+          entries.map((e, i) => {
+            const key = `${e.score}/${e.seconds}`;
+            if (key !== prev) place = i + 1;
+            prev = key;
+            const you = e.player === meId;
+            return h("li.pz-entry", {
+              "data-testid": "results-entry", "data-player": e.player, "data-score": e.score,
+              class: you ? "is-you" : "",
+            },
+              h("span.pz-entry-place", {}, `${place}.`),
+              h("span.pz-entry-name", {}, e.nickname, you ? h("span.tag.tag-you", {}, t("pz.results.you")) : null),
+              h("span.pz-entry-time.muted", { title: t("pz.results.time") }, duration(e.seconds)),
+              h("span.pz-entry-score", {}, String(e.score)));
+          })));
+      }
+      body.append(h("p.muted.pz-results-count", {}, this.details.attempts === 1 ? t("pz.results.attempts.one") : t("pz.results.attempts", { n: this.details.attempts ?? 0 })));
+    }
+    this.el = h("section.pz-results", { "data-testid": "results", "data-tab": this.tab },
+      h("h2", {}, t("pz.results")),
+      h("div.pz-tabs", { role: "tablist" }, tab("best"), tab("first")),
+      body);
+    return this.el;
+  }
+}

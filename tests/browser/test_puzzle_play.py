@@ -1,0 +1,327 @@
+"""The Plan Ahead puzzle (Rätsel) in real browsers.
+
+Alma (desktop, 1280×800) opens today's puzzle from the lobby, places by dragging and by clicking,
+finishes, sees her score, the optimum, her share and the optimal land (whose line ends the page
+computes itself), then retries: the same first tile, and this time she lays the optimal land.
+Bea (phone, 390×844, touch) plays the same puzzle by tapping. The results lists keep the best
+attempt per player and the first attempts apart. A dedicated server with a short time limit (when
+the server offers one) lets the time run out.
+"""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from spieltisch.games.planahead.notation import parse_land
+from spieltisch.games.planahead.scoring import points_completed_by, score_land
+from spieltisch.games.planahead.tiles import Tile
+
+pytestmark = pytest.mark.browser
+
+#: How long the server may take for the exact optimum after an attempt.
+OPTIMUM_TIMEOUT = 60_000
+#: The environment variable a short puzzle time limit would be read from (see the time-up test).
+SHORT_LIMIT_ENV = "SPIELTISCH_PUZZLE_SECONDS"
+
+
+# ---- helpers ---------------------------------------------------------------------------------------
+def pick_nickname(page: Page, name: str) -> None:
+    page.get_by_test_id("nickname-input").fill(name)
+    page.get_by_test_id("nickname-submit").click()
+    expect(page.get_by_test_id("nickname")).to_have_text(re.compile(name))
+
+
+def board_land(page: Page):
+    return parse_land(page.get_by_test_id("board").get_attribute("data-land"))
+
+
+def wait_turn(page: Page, turn: int) -> None:
+    expect(page.get_by_test_id("pa-game")).to_have_attribute("data-turn", str(turn))
+
+
+def settled(page: Page) -> None:
+    expect(page.get_by_test_id("pa-game")).to_have_attribute("data-pending", "false")
+
+
+def centre(page: Page, test_id: str) -> tuple[float, float]:
+    settled(page)
+    box = page.get_by_test_id(test_id).bounding_box()
+    assert box is not None, test_id
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page: Page, source: str, target: str) -> None:
+    x0, y0 = centre(page, source)
+    x1, y1 = centre(page, target)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 12, y0 + 12, steps=2)
+    page.mouse.move(x1, y1, steps=8)
+    page.mouse.up()
+
+
+def free_fields(land) -> list[int]:
+    return [f for f in range(1, 20) if land[f - 1] is None]
+
+
+def greedy_field(land, tile: Tile) -> int:
+    def value(field: int) -> float:
+        placed = land[: field - 1] + (tile,) + land[field:]
+        scored = score_land(placed)
+        total = float(scored.total)
+        for line in scored.lines:
+            if line.state.value == "open" and line.potential:
+                filled = sum(placed[f - 1] is not None for f in line.line.fields)
+                total += line.potential * (filled / line.line.length) ** 2 * 0.8
+        return total
+
+    return max(free_fields(land), key=value)
+
+
+def check_line_ends(page: Page, land) -> None:
+    """The numbers at the line ends are what the engine says of the land shown."""
+    expected = score_land(land).lines
+    assert page.get_by_test_id("line-end").count() == 30
+    for index, line in enumerate(expected):
+        for end in (0, 1):
+            el = page.locator(f'[data-testid="line-end"][data-line="{index}"][data-end="{end}"]')
+            assert el.get_attribute("data-state") == line.state.value, (index, end)
+            text = el.text_content().strip()
+            if line.state.value == "broken":
+                assert text == ""
+            elif line.state.value == "complete":
+                assert text == str(line.points)
+            else:
+                assert text == (str(line.potential) if line.potential else "")
+
+
+def shown_score(page: Page) -> int:
+    return int(page.get_by_test_id("score-0").get_attribute("data-score"))
+
+
+def place(page: Page, field: int, how: str) -> None:
+    tile = page.get_by_test_id("next-tile").get_attribute("data-tile")
+    if how == "drag":
+        drag(page, "next-tile", f"field-{field}")
+    elif how == "tap":
+        page.get_by_test_id(f"field-{field}").tap()
+    else:
+        page.get_by_test_id(f"field-{field}").click()
+    expect(page.get_by_test_id(f"field-{field}")).to_have_attribute("data-tentative", tile)
+    settled(page)
+
+
+def play(page: Page, choose, how, *, shot=None, checks: bool = True) -> None:
+    """Play the whole puzzle: choose(land, tile) -> field; how(turn) -> 'drag'|'click'|'tap'."""
+    for turn in range(19):
+        wait_turn(page, turn)
+        tile_code = page.get_by_test_id("next-tile").get_attribute("data-tile")
+        tile = Tile.parse(tile_code)
+        land = board_land(page)
+        field = choose(land, tile)
+        place(page, field, how(turn))
+        if checks:
+            expected = points_completed_by(land, field, tile)
+            if expected:
+                expect(page.get_by_test_id("preview")).to_have_attribute("data-points", str(expected))
+            else:
+                expect(page.get_by_test_id("preview")).to_have_count(0)
+        if shot and turn == 7:
+            shot()
+        page.get_by_test_id("ok").click()
+        if turn < 18:
+            wait_turn(page, turn + 1)
+            after = board_land(page)
+            assert after[field - 1] == tile
+            assert shown_score(page) == score_land(after).total
+            if checks and turn in (6, 13):
+                check_line_ends(page, after)
+
+
+def percent(share: float, lang: str = "de") -> str:
+    shown = int(share * 100) if share < 1 else 100
+    return f"{shown} %" if lang == "de" else f"{shown}%"
+
+
+def check_result(page: Page, *, timed_out: bool) -> tuple[int, int, str]:
+    """The result panel: score, optimum, share; then the optimal land on the board and back."""
+    game = page.get_by_test_id("pa-game")
+    expect(game).to_have_attribute("data-phase", "finished")
+    expect(game).to_have_attribute("data-timed-out", "true" if timed_out else "false")
+    expect(page.get_by_test_id("result-head")).to_have_text("Die Zeit ist um!" if timed_out else "Geschafft!")
+    land = board_land(page)
+    score = score_land(land).total
+    expect(page.get_by_test_id("result-score")).to_have_text(str(score))
+    expect(page.get_by_test_id("result-optimum")).not_to_have_attribute("data-score", "", timeout=OPTIMUM_TIMEOUT)
+    optimum = int(page.get_by_test_id("result-optimum").get_attribute("data-score"))
+    assert optimum >= score
+    expect(page.get_by_test_id("result-optimum")).to_have_text(str(optimum))
+    share = float(page.get_by_test_id("result-share").get_attribute("data-share"))
+    assert abs(share - score / optimum) < 1e-9
+    expect(page.get_by_test_id("result-percent")).to_have_text(percent(share))
+    # The optimal land on the same board, with its line ends; then back to one's own land.
+    expect(page.get_by_test_id("land-toggle")).to_have_attribute("data-showing", "mine")
+    page.get_by_test_id("show-optimum").click()
+    expect(page.get_by_test_id("board")).to_have_attribute("data-seat", "optimum")
+    expect(page.get_by_test_id("show-optimum")).to_have_attribute("aria-pressed", "true")
+    best_land = board_land(page)
+    assert score_land(best_land).total == optimum and None not in best_land
+    assert page.locator('[data-testid="board"] [role="button"]').count() == 0  # read-only
+    check_line_ends(page, best_land)
+    expect(page.get_by_test_id("land-caption")).to_contain_text(str(optimum))
+    optimum_land = page.get_by_test_id("board").get_attribute("data-land")
+    page.get_by_test_id("show-mine").click()
+    expect(page.get_by_test_id("board")).to_have_attribute("data-seat", "0")
+    assert board_land(page) == land
+    return score, optimum, optimum_land
+
+
+def results(page: Page, tab: str) -> list[tuple[str, int]]:
+    page.get_by_test_id(f"results-tab-{tab}").click()
+    expect(page.get_by_test_id("results")).to_have_attribute("data-tab", tab)
+    entries = page.locator(f'[data-testid="results-list"][data-kind="{tab}"] [data-testid="results-entry"]')
+    return [
+        (entries.nth(i).locator(".pz-entry-name").text_content().replace("du", "").strip(),
+         int(entries.nth(i).get_attribute("data-score")))
+        for i in range(entries.count())
+    ]
+
+
+# ---- the tests -------------------------------------------------------------------------------------
+def test_puzzle_from_the_lobby_to_a_perfect_retry(live_server, new_page, shots):
+    index = httpx.get(f"{live_server}/api/puzzles").json()
+    today, limit = index["today"], index["puzzles"][0]["time_limit_s"]
+
+    a = new_page("desktop")
+    a.goto(live_server + "/")
+    pick_nickname(a, "Alma")
+    expect(a.get_by_test_id("lobby-puzzle")).to_be_visible()
+    a.get_by_test_id("lobby-puzzle-today").click()
+    expect(a.get_by_test_id("puzzle-intro")).to_have_attribute("data-puzzle", today)
+    assert a.url.endswith("/puzzle")
+    expect(a.get_by_test_id("puzzle-heading")).to_have_text("Rätsel des Tages")
+    expect(a.get_by_test_id("puzzle-facts")).to_contain_text("19 Kacheln")
+    expect(a.get_by_test_id(f"archive-{today}")).to_be_visible()
+    assert a.get_by_test_id("archive").locator("li").count() == 30
+    a.screenshot(path=str(shots / "puzzle-start-desktop.png"), full_page=True)
+    a.get_by_test_id("puzzle-start").click()
+
+    # The table: time left top centre (mm:ss), the next tile top right, OK bottom right.
+    clock = a.get_by_test_id("puzzle-clock")
+    expect(clock).to_have_text(re.compile(r"^\d\d:\d\d$"))
+    minutes, seconds = map(int, clock.text_content().split(":"))
+    assert limit - 5 <= minutes * 60 + seconds <= limit
+    box = clock.bounding_box()
+    assert abs(box["x"] + box["width"] / 2 - 640) < 40 and box["y"] < 120
+    assert a.get_by_test_id("next-tile").bounding_box()["x"] > 960
+    ok = a.get_by_test_id("ok").bounding_box()
+    assert ok["x"] > 1100 and ok["y"] > 600
+    first_tile = a.get_by_test_id("next-tile").get_attribute("data-tile")
+
+    # Alma plays: drag on even turns, click on odd ones; once she moves a tentative tile on.
+    wait_turn(a, 0)
+    land = board_land(a)
+    other, target = free_fields(land)[0], greedy_field(land, Tile.parse(first_tile))
+    if other == target:
+        other = free_fields(land)[1]
+    drag(a, "next-tile", f"field-{other}")
+    expect(a.get_by_test_id(f"field-{other}")).to_have_attribute("data-tentative", first_tile)
+    drag(a, f"field-{other}", f"field-{target}")
+    expect(a.get_by_test_id(f"field-{target}")).to_have_attribute("data-tentative", first_tile)
+    settled(a)
+    play(a, greedy_field, lambda turn: "drag" if turn % 2 == 0 else "click",
+         shot=lambda: a.screenshot(path=str(shots / "puzzle-desktop.png")))
+
+    score, optimum, optimum_land = check_result(a, timed_out=False)
+    a.get_by_test_id("show-optimum").click()
+    a.screenshot(path=str(shots / "puzzle-optimum-desktop.png"))
+    a.get_by_test_id("show-mine").click()
+    a.screenshot(path=str(shots / "puzzle-result-desktop.png"))
+    expect(a.locator('[data-testid="results-list"] [data-testid="results-entry"]')).to_have_count(1)
+    assert results(a, "best") == [("Alma", score)]
+    assert results(a, "first") == [("Alma", score)]
+
+    # Retry: the same puzzle, the same first tile; this time Alma lays the optimal land.
+    a.get_by_test_id("retry").click()
+    expect(a.get_by_test_id("pa-game")).to_have_attribute("data-phase", "playing")
+    wait_turn(a, 0)
+    expect(a.get_by_test_id("next-tile")).to_have_attribute("data-tile", first_tile)
+    expect(a.get_by_test_id("board")).to_have_attribute("data-land", " ".join(["."] * 19))
+    expect(a.get_by_test_id("puzzle-clock")).to_have_text(re.compile(r"^\d\d:\d\d$"))
+    plan = {tile: field for field, tile in enumerate(parse_land(optimum_land), 1)}
+    play(a, lambda land, tile: plan[tile], lambda turn: "click", checks=False)
+    second, optimum_again, _ = check_result(a, timed_out=False)
+    assert second == optimum == optimum_again
+    expect(a.get_by_test_id("result-percent")).to_have_text("100 %")
+    # The results: the best attempt per player, the first attempts apart.
+    a.get_by_test_id("results-tab-best").click()
+    expect(a.locator('[data-testid="results-list"] [data-testid="results-entry"]').first).to_have_attribute(
+        "data-score", str(optimum))  # the list is fetched again after the attempt
+    assert results(a, "best") == [("Alma", optimum)]
+    assert results(a, "first") == [("Alma", score)]
+
+    # Bea, on a phone, plays the same puzzle by tapping.
+    b = new_page("phone")
+    b.goto(live_server + "/")
+    pick_nickname(b, "Bea")
+    b.get_by_test_id("lobby-puzzle-today").tap()
+    b.get_by_test_id("puzzle-start").tap()
+    expect(b.get_by_test_id("next-tile")).to_have_attribute("data-tile", first_tile)
+    clock_box = b.get_by_test_id("puzzle-clock").bounding_box()
+    assert abs(clock_box["x"] + clock_box["width"] / 2 - 195) < 30
+    play(b, lambda land, tile: free_fields(land)[0], lambda turn: "tap",
+         shot=lambda: b.screenshot(path=str(shots / "puzzle-phone.png")))
+    bea_score, _, _ = check_result(b, timed_out=False)
+    b.get_by_test_id("show-optimum").tap()
+    b.screenshot(path=str(shots / "puzzle-optimum-phone.png"), full_page=True)
+    b.get_by_test_id("show-mine").tap()
+    b.screenshot(path=str(shots / "puzzle-result-phone.png"), full_page=True)
+    expect(b.get_by_test_id("results-list").locator('[data-testid="results-entry"]')).to_have_count(2)
+    assert results(b, "best")[0] == ("Alma", optimum)
+    assert sorted(results(b, "first")) == sorted([("Alma", score), ("Bea", bea_score)])
+
+    # The archive knows Alma's best of today; English works too.
+    a.get_by_test_id("to-archive").click()
+    expect(a.get_by_test_id(f"archive-{today}")).to_have_attribute("data-best", str(optimum))
+    a.get_by_test_id("lang").click()
+    expect(a.get_by_test_id("puzzle-start")).to_have_text("Start the puzzle")
+    expect(a.get_by_test_id("results-tab-first")).to_have_text("First tries")
+    a.get_by_test_id("lang").click()
+    assert not a.errors and not b.errors, (a.errors, b.errors)
+
+
+def test_time_runs_out_and_the_score_so_far_counts(server_factory, new_page, shots):
+    """Needs a server whose puzzles have a short time limit (SPIELTISCH_PUZZLE_SECONDS)."""
+    server = server_factory(env={SHORT_LIMIT_ENV: "12"})
+    index = httpx.get(f"{server.url}/api/puzzles").json()
+    if index["puzzles"][0]["time_limit_s"] != 12:
+        pytest.skip(f"the server has no short puzzle time limit ({SHORT_LIMIT_ENV} is not read)")
+    today = index["today"]
+    page = new_page("phone")
+    page.goto(server.url + f"/puzzle/{today}")
+    pick_nickname(page, "Cem")
+    expect(page.get_by_test_id("puzzle-facts")).to_contain_text("12 Sekunden")
+    page.get_by_test_id("puzzle-start").tap()
+    clock = page.get_by_test_id("puzzle-clock")
+    expect(clock).to_have_text(re.compile(r"^00:1[0-2]$"))
+    first_tile = page.get_by_test_id("next-tile").get_attribute("data-tile")
+    # One tile fixed, the next one only laid tentatively: it does not count when the time is up.
+    place(page, 10, "tap")
+    page.get_by_test_id("ok").tap()
+    wait_turn(page, 1)
+    place(page, 1, "tap")
+    expect(clock).to_have_class(re.compile(r"\bis-urgent\b"))
+    page.screenshot(path=str(shots / "puzzle-clock-phone.png"))
+    expect(page.get_by_test_id("pa-game")).to_have_attribute("data-phase", "finished", timeout=20_000)
+    land = board_land(page)
+    assert [f for f in range(1, 20) if land[f - 1]] == [10]
+    check_result(page, timed_out=True)
+    page.screenshot(path=str(shots / "puzzle-timeup-phone.png"), full_page=True)
+    page.get_by_test_id("retry").tap()
+    expect(page.get_by_test_id("pa-game")).to_have_attribute("data-phase", "playing")
+    expect(page.get_by_test_id("next-tile")).to_have_attribute("data-tile", first_tile)
+    assert not page.errors, page.errors
