@@ -6,7 +6,6 @@ round is scored.
 
 from __future__ import annotations
 
-import inspect
 import json
 from dataclasses import replace
 from typing import Any
@@ -40,14 +39,8 @@ class RawClient(Client):
 
 
 @pytest.fixture
-def server(tmp_path, data_dir, monkeypatch):
-    # The server loads the session's catalog (never builds one): its data directory is the session's.
-    monkeypatch.setenv("SPIELTISCH_DATA_DIR", str(data_dir))
-    if "data_dir" in inspect.signature(InProcessServer).parameters:
-        made = InProcessServer(tmp_path, data_dir, bot_pacing=1.0)
-    else:  # older helper: the data directory comes from the environment
-        made = InProcessServer(tmp_path, bot_pacing=1.0)
-    with made as running:
+def server(tmp_path, data_dir):
+    with InProcessServer(tmp_path, data_dir, bot_pacing=1.0) as running:
         yield running
 
 
