@@ -330,10 +330,16 @@ def test_views_and_keyboard_details(live_server, new_page, shots):
     b.keyboard.press("z")
     expect(b.get_by_test_id("cell-5")).to_have_attribute("data-tile", "3a0")
     b.get_by_test_id("tray-4").focus()
-    b.keyboard.press("6")
-    b.keyboard.press("ArrowLeft")  # onto the 3: they swap
+    b.keyboard.press("6")  # onto the 3: it goes back to the tray
+    expect(b.get_by_test_id("cell-5")).to_have_attribute("data-tile", "4a0")
+    expect(b.get_by_test_id("tray-3")).to_be_visible()
+    b.keyboard.press("ArrowLeft")
     expect(b.get_by_test_id("cell-4")).to_have_attribute("data-tile", "4a0")
-    expect(b.get_by_test_id("cell-5")).to_have_attribute("data-tile", "3a0")
+    b.get_by_test_id("tray-3").focus()
+    b.keyboard.press("6")
+    b.keyboard.press("ArrowLeft")  # onto the 4: they swap
+    expect(b.get_by_test_id("cell-4")).to_have_attribute("data-tile", "3a0")
+    expect(b.get_by_test_id("cell-5")).to_have_attribute("data-tile", "4a0")
     settled(b)
     # Streng: with a faulty city "Gasse dicht!" waits for nine tiles.
     expect(b.get_by_test_id("gasse-dicht")).to_be_disabled()

@@ -44,7 +44,8 @@ export class SpeedgansGame {
     this.selected = null;
     this.history = [];
     this.sent = [];
-    this.lastAck = null;
+    this.seen = new Set();
+    this.sentAt = 0;
     this.lastSentCity = null;
     this.roundKey = null;
     this.phase = null;
@@ -108,7 +109,8 @@ export class SpeedgansGame {
       this.selected = null;
       this.history = [];
       this.sent = [];
-      this.lastAck = null;
+      this.seen = new Set([formatCity(Array(9).fill(null))]);
+      this.sentAt = 0;
       this.lastSentCity = null;
       this.viewSeat = "own";
       this.prevValues = null;
@@ -127,21 +129,25 @@ export class SpeedgansGame {
     this.render();
   }
 
-  /** Adopt the server's city unless it is an echo of what this client sent (or about to). */
+  /** Adopt the server's city unless it is an echo of what this client sent (or an older state
+   * while newer ones are still on their way). A change the server never confirms (refused) is
+   * given up after a moment: then the server's city stands. */
   syncCity(serverCity) {
     const norm = parseCity(serverCity);
     const text = formatCity(norm);
     const idx = this.sent.indexOf(text);
     if (idx >= 0) {
       this.sent.splice(0, idx + 1);
-      this.lastAck = text;
+      this.seen.add(text);
+      if (!this.sent.length) this.sentAt = 0;
       return;
     }
-    if (this.sent.length && text === this.lastAck) return; // an older state; newer ones are on the way
-    if (text === this.localCity()) { this.sent = []; this.lastAck = text; return; }
+    const stale = this.sent.length && this.seen.has(text) && performance.now() - this.sentAt < 2500;
+    if (stale) return;
+    if (text === this.localCity()) { this.sent = []; this.seen.add(text); return; }
     // The server says otherwise (a new round, a refused change): the server is right.
     this.sent = [];
-    this.lastAck = text;
+    this.seen.add(text);
     this.lastSentCity = text;
     for (const n of TILE_NUMBERS) this.pieces[n].cell = null;
     norm.forEach((c, cell) => {
@@ -197,7 +203,11 @@ export class SpeedgansGame {
     const city = this.localCity();
     if (city !== this.lastSentCity) {
       this.lastSentCity = city;
-      if (this.room.send("city", { city }) !== null) this.sent.push(city);
+      if (this.room.send("city", { city }) !== null) {
+        if (!this.sent.length) this.sentAt = performance.now();
+        this.sent.push(city);
+        this.seen.add(city);
+      }
     }
     if (keepDrag) this.input.refreshGhost();
     this.render();
@@ -642,6 +652,12 @@ export class SpeedgansGame {
     }
     if (this.timers.next && game.next_round_at) {
       this.timers.next.textContent = t("sg.next.in", { n: Math.max(0, Math.ceil(game.next_round_at - now)) });
+    }
+    // A change the server never confirmed: after a while its city stands (see syncCity).
+    if (this.sent.length && performance.now() - this.sentAt > 3000 && typeof this.ownEntry()?.city === "string") {
+      this.syncCity(this.ownEntry().city);
+      this.render();
+      return;
     }
     // Flashes fade by themselves (CSS); drop old ones so a re-render does not replay them.
     const nowMs = performance.now();
