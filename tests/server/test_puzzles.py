@@ -47,7 +47,7 @@ def test_a_puzzle_runs_out_of_time_is_retried_and_listed(tmp_path, data_dir):
         assert over["game"]["timed_out"] and over["game"]["tile"] is None
         ann.send({"type": "place", "table": first["id"], "field": 19})
         assert ann.error()["code"] in {"not_playing", "time_up"}
-        done = ann.table_until(lambda t: "optimum" in t["game"], timeout=30)
+        done = ann.table_until(lambda t: "optimum" in t["game"], timeout=180)
         optimum = done["game"]["optimum"]
         assert (
             score_land(parse_land(optimum["land"])).total
@@ -64,7 +64,7 @@ def test_a_puzzle_runs_out_of_time_is_retried_and_listed(tmp_path, data_dir):
         assert retry["game"]["tile"] == tiles[0] and retry["game"]["turn"] == 0
         final = play_tiles(ann, retry, 19)
         assert final["status"] == "finished" and not final["game"]["timed_out"]
-        ann.table_until(lambda t: "optimum" in t["game"], timeout=30)
+        ann.table_until(lambda t: "optimum" in t["game"], timeout=180)
 
         details = httpx.get(f"{server.url}/api/puzzles/{today}").json()
         assert details["attempts"] == 2

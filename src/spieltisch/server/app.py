@@ -21,7 +21,14 @@ from spieltisch.server.config import ServerConfig
 from spieltisch.server.games import GAMES
 from spieltisch.server.hub import Connection, Hub
 from spieltisch.server.protocol import NicknameBody, ProtocolError, parse_message
-from spieltisch.server.puzzles import puzzle_day, puzzle_day_or_404, puzzle_details, puzzle_index
+from spieltisch.server.puzzles import (
+    optimum,
+    puzzle_day,
+    puzzle_day_or_404,
+    puzzle_details,
+    puzzle_index,
+    today,
+)
 from spieltisch.server.scheduler import Scheduler
 from spieltisch.server.store import MemoryTableStore, RedisTableStore, TableStore, lobby_tables
 from spieltisch.server.tables import Status, Table, apply, create_table, set_connected
@@ -79,6 +86,9 @@ class Services:
                     continue
                 self.store._tables[table.id] = table
         await self.scheduler.resume()
+        # The exact optimum of today's puzzle takes seconds: work it out now, not when the first
+        # player finishes.
+        self._warm = asyncio.create_task(asyncio.to_thread(optimum, today(self.clock.now()).isoformat()))
 
     async def close(self) -> None:
         await self.scheduler.close()

@@ -20,9 +20,9 @@ class SystemClock:
         return time.time()
 
     async def sleep_until(self, moment: float) -> None:
-        delay = moment - time.time()
-        if delay > 0:
-            await asyncio.sleep(delay)
+        # The event loop's timer may wake a hair early by the wall clock: sleep until it is really time.
+        while (delay := moment - time.time()) > 0:
+            await asyncio.sleep(delay + 0.001)
 
 
 class FakeClock:

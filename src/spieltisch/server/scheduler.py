@@ -65,7 +65,17 @@ class Scheduler:
             await self.clock.sleep_until(due)
             if self._timers.get(table_id, (None,))[0] == due:
                 self._timers.pop(table_id, None)
-            await self.store.update(table_id, lambda table: tick(table, self.clock.now(), self.pacing))
+            changed = await self.store.update(
+                table_id, lambda table: tick(table, self.clock.now(), self.pacing)
+            )
+            if changed is None:
+                # Nothing was due after all (the timer woke early, or another process got there
+                # first): plan anew so that a table never stops at a deadline — but never spin.
+                table = await self.store.get(table_id)
+                again = table.next_due() if table else None
+                if again is not None and table_id not in self._timers:
+                    again = max(again, self.clock.now() + 0.25)
+                    self._timers[table_id] = (again, asyncio.create_task(self._fire(table_id, again)))
         except asyncio.CancelledError:
             raise
         except Exception:

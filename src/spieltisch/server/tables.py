@@ -181,7 +181,11 @@ def tick(table: Table, now: float, pacing: float) -> Table | None:
     before = table.version
     table = copy.deepcopy(table)
     for seat, due in sorted(table.bot_due.items()):
-        if due <= now and table.rules.waiting_for(table.state, seat):
+        if due <= now and not table.rules.waiting_for(table.state, seat):
+            del table.bot_due[seat]  # the game no longer waits for this computer (e.g. a new phase)
+            table.version += 1
+            continue
+        if due <= now:
             level = table.seats[seat].bot or "easy"
             rng = random.Random(f"{table.rules.seed(table.state)}:{table.rules.step(table.state)}:{seat}")
             try:
