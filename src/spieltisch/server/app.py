@@ -70,11 +70,15 @@ class Services:
                 )
 
     async def start(self) -> None:
+        from spieltisch.games.planahead.bots import warm_up
         from spieltisch.games.speedgans.catalog import ensure_catalog
 
         # Speedgans needs its catalog of every valid city: loaded in well under a second, or built
         # once (with a progress bar) on the very first start.
         self.catalog = await asyncio.to_thread(ensure_catalog, True, self.config.data_dir)
+        # The Plan Ahead computer players compile their kernels once (then Numba's disk cache serves
+        # them): never on a player's move.
+        await asyncio.to_thread(warm_up)
         GAMES["speedgans"].use_catalog(self.catalog)  # type: ignore[attr-defined]
         await self.store.start()
         if isinstance(self.store, MemoryTableStore):
