@@ -11,8 +11,17 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.browser.planahead_page import (
+    board_land,
+    check_line_ends,
+    drag,
+    free_fields,
+    greedy_field,
+    pick_nickname,
+    settled,
+    wait_turn,
+)
 
-from spieltisch.games.planahead.notation import parse_land
 from spieltisch.games.planahead.scoring import points_completed_by, score_land
 from spieltisch.games.planahead.tiles import Tile
 
@@ -20,86 +29,10 @@ pytestmark = pytest.mark.browser
 
 
 # ---- helpers ---------------------------------------------------------------------------------------
-def pick_nickname(page: Page, name: str) -> None:
-    page.get_by_test_id("nickname-input").fill(name)
-    page.get_by_test_id("nickname-submit").click()
-    expect(page.get_by_test_id("nickname")).to_have_text(re.compile(name))
-
-
-def board_land(page: Page):
-    return parse_land(page.get_by_test_id("board").get_attribute("data-land"))
 
 
 def turn_of(page: Page) -> int:
     return int(page.get_by_test_id("pa-game").get_attribute("data-turn"))
-
-
-def wait_turn(page: Page, turn: int, timeout: float = 15_000) -> None:
-    expect(page.get_by_test_id("pa-game")).to_have_attribute("data-turn", str(turn), timeout=timeout)
-
-
-def settled(page: Page) -> None:
-    """Wait until the page shows the server's answer (no optimistic placement pending)."""
-    expect(page.get_by_test_id("pa-game")).to_have_attribute("data-pending", "false")
-
-
-def centre(page: Page, test_id: str) -> tuple[float, float]:
-    settled(page)
-    box = page.get_by_test_id(test_id).bounding_box()
-    assert box is not None, test_id
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def drag(page: Page, source: str, target: str) -> None:
-    """Mouse drag (pointer events) from one element's centre to another's."""
-    x0, y0 = centre(page, source)
-    x1, y1 = centre(page, target)
-    page.mouse.move(x0, y0)
-    page.mouse.down()
-    page.mouse.move(x0 + 12, y0 + 12, steps=2)
-    page.mouse.move(x1, y1, steps=8)
-    page.mouse.up()
-
-
-def free_fields(land) -> list[int]:
-    return [f for f in range(1, 20) if land[f - 1] is None]
-
-
-def greedy_field(land, tile: Tile) -> int:
-    """A simple builder: keep lines pure, prefer long ones, complete what can be completed."""
-
-    def value(field: int) -> float:
-        placed = land[: field - 1] + (tile,) + land[field:]
-        scored = score_land(placed)
-        total = float(scored.total)
-        for line in scored.lines:
-            if line.state.value == "open" and line.potential:
-                filled = sum(placed[f - 1] is not None for f in line.line.fields)
-                total += line.potential * (filled / line.line.length) ** 2 * 0.8
-        return total
-
-    return max(free_fields(land), key=value)
-
-
-def check_line_ends(page: Page, land) -> None:
-    """The numbers at the line ends are what the engine says of this land."""
-    expected = score_land(land).lines
-    ends = page.get_by_test_id("line-end")
-    assert ends.count() == 30
-    for index, line in enumerate(expected):
-        for end in (0, 1):
-            el = page.locator(f'[data-testid="line-end"][data-line="{index}"][data-end="{end}"]')
-            assert el.get_attribute("data-state") == line.state.value
-            assert el.get_attribute("data-fields") == ",".join(map(str, line.line.fields))
-            text = el.text_content().strip()
-            if line.state.value == "broken":
-                assert text == ""  # a broken line has no number
-            elif line.state.value == "complete":
-                assert text == str(line.points)
-                fill = el.locator("rect").evaluate("r => getComputedStyle(r).fill")
-                assert fill == "rgb(47, 158, 68)"  # green
-            else:
-                assert text == (str(line.potential) if line.potential else "")
 
 
 def shown_score(page: Page, seat: int) -> int:
@@ -232,7 +165,8 @@ def test_two_players_play_a_whole_game(live_server, new_page, shots):
             wait_turn(b, turn + 1)
             assert board_land(b) == before
             assert b.get_by_test_id("next-tile").get_attribute("data-tile") == a.get_by_test_id(
-                "next-tile").get_attribute("data-tile")
+                "next-tile"
+            ).get_attribute("data-tile")
             expect(b.get_by_test_id("reconnect-banner")).to_be_hidden()
 
     assert previews_seen >= 1, "the greedy builder never completed a line: no preview was checked"
@@ -248,7 +182,9 @@ def test_two_players_play_a_whole_game(live_server, new_page, shots):
     for page in (a, b):
         for seat, score in final.items():
             assert shown_score(page, seat) == score
-            assert page.locator(f'[data-testid="ranking"] li[data-seat="{seat}"]').get_attribute("data-score") == str(score)
+            assert page.locator(f'[data-testid="ranking"] li[data-seat="{seat}"]').get_attribute(
+                "data-score"
+            ) == str(score)
     names = {0: "Anna", 1: "Ben"}
     best = max(final.values())
     winners = [names[s] for s, v in final.items() if v == best]
@@ -260,7 +196,9 @@ def test_two_players_play_a_whole_game(live_server, new_page, shots):
             li = page.locator(f'[data-testid="ranking"] li[data-seat="{seat}"]')
             assert li.get_attribute("data-place") == str(place)
     if a.get_by_test_id("strongest").count():
-        expect(a.get_by_test_id("strongest")).to_contain_text(a.get_by_test_id("strongest").get_attribute("data-score"))
+        expect(a.get_by_test_id("strongest")).to_contain_text(
+            a.get_by_test_id("strongest").get_attribute("data-score")
+        )
     # After the game A can look at B's finished land too (the end dialog set aside).
     a.get_by_test_id("close-end").click()
     a.get_by_test_id("score-1").click()

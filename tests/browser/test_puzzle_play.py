@@ -15,6 +15,16 @@ import re
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from tests.browser.planahead_page import (
+    board_land,
+    check_line_ends,
+    drag,
+    free_fields,
+    greedy_field,
+    pick_nickname,
+    settled,
+    wait_turn,
+)
 
 from spieltisch.games.planahead.notation import parse_land
 from spieltisch.games.planahead.scoring import points_completed_by, score_land
@@ -29,74 +39,6 @@ SHORT_LIMIT_ENV = "SPIELTISCH_PUZZLE_SECONDS"
 
 
 # ---- helpers ---------------------------------------------------------------------------------------
-def pick_nickname(page: Page, name: str) -> None:
-    page.get_by_test_id("nickname-input").fill(name)
-    page.get_by_test_id("nickname-submit").click()
-    expect(page.get_by_test_id("nickname")).to_have_text(re.compile(name))
-
-
-def board_land(page: Page):
-    return parse_land(page.get_by_test_id("board").get_attribute("data-land"))
-
-
-def wait_turn(page: Page, turn: int) -> None:
-    expect(page.get_by_test_id("pa-game")).to_have_attribute("data-turn", str(turn))
-
-
-def settled(page: Page) -> None:
-    expect(page.get_by_test_id("pa-game")).to_have_attribute("data-pending", "false")
-
-
-def centre(page: Page, test_id: str) -> tuple[float, float]:
-    settled(page)
-    box = page.get_by_test_id(test_id).bounding_box()
-    assert box is not None, test_id
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def drag(page: Page, source: str, target: str) -> None:
-    x0, y0 = centre(page, source)
-    x1, y1 = centre(page, target)
-    page.mouse.move(x0, y0)
-    page.mouse.down()
-    page.mouse.move(x0 + 12, y0 + 12, steps=2)
-    page.mouse.move(x1, y1, steps=8)
-    page.mouse.up()
-
-
-def free_fields(land) -> list[int]:
-    return [f for f in range(1, 20) if land[f - 1] is None]
-
-
-def greedy_field(land, tile: Tile) -> int:
-    def value(field: int) -> float:
-        placed = land[: field - 1] + (tile,) + land[field:]
-        scored = score_land(placed)
-        total = float(scored.total)
-        for line in scored.lines:
-            if line.state.value == "open" and line.potential:
-                filled = sum(placed[f - 1] is not None for f in line.line.fields)
-                total += line.potential * (filled / line.line.length) ** 2 * 0.8
-        return total
-
-    return max(free_fields(land), key=value)
-
-
-def check_line_ends(page: Page, land) -> None:
-    """The numbers at the line ends are what the engine says of the land shown."""
-    expected = score_land(land).lines
-    assert page.get_by_test_id("line-end").count() == 30
-    for index, line in enumerate(expected):
-        for end in (0, 1):
-            el = page.locator(f'[data-testid="line-end"][data-line="{index}"][data-end="{end}"]')
-            assert el.get_attribute("data-state") == line.state.value, (index, end)
-            text = el.text_content().strip()
-            if line.state.value == "broken":
-                assert text == ""
-            elif line.state.value == "complete":
-                assert text == str(line.points)
-            else:
-                assert text == (str(line.potential) if line.potential else "")
 
 
 def shown_score(page: Page) -> int:
@@ -139,7 +81,7 @@ def play(page: Page, choose, how, *, shot=None, checks: bool = True) -> None:
             assert after[field - 1] == tile
             assert shown_score(page) == score_land(after).total
             if checks and turn in (6, 13):
-                check_line_ends(page, after)
+                check_line_ends(page, after, fields_and_colour=False)
 
 
 def percent(share: float, lang: str = "de") -> str:
@@ -156,7 +98,9 @@ def check_result(page: Page, *, timed_out: bool) -> tuple[int, int, str]:
     land = board_land(page)
     score = score_land(land).total
     expect(page.get_by_test_id("result-score")).to_have_text(str(score))
-    expect(page.get_by_test_id("result-optimum")).not_to_have_attribute("data-score", "", timeout=OPTIMUM_TIMEOUT)
+    expect(page.get_by_test_id("result-optimum")).not_to_have_attribute(
+        "data-score", "", timeout=OPTIMUM_TIMEOUT
+    )
     optimum = int(page.get_by_test_id("result-optimum").get_attribute("data-score"))
     assert optimum >= score
     expect(page.get_by_test_id("result-optimum")).to_have_text(str(optimum))
@@ -171,7 +115,7 @@ def check_result(page: Page, *, timed_out: bool) -> tuple[int, int, str]:
     best_land = board_land(page)
     assert score_land(best_land).total == optimum and None not in best_land
     assert page.locator('[data-testid="board"] [role="button"]').count() == 0  # read-only
-    check_line_ends(page, best_land)
+    check_line_ends(page, best_land, fields_and_colour=False)
     expect(page.get_by_test_id("land-caption")).to_contain_text(str(optimum))
     optimum_land = page.get_by_test_id("board").get_attribute("data-land")
     page.get_by_test_id("show-mine").click()
@@ -185,8 +129,10 @@ def results(page: Page, tab: str) -> list[tuple[str, int]]:
     expect(page.get_by_test_id("results")).to_have_attribute("data-tab", tab)
     entries = page.locator(f'[data-testid="results-list"][data-kind="{tab}"] [data-testid="results-entry"]')
     return [
-        (entries.nth(i).locator(".pz-entry-name").text_content().replace("du", "").strip(),
-         int(entries.nth(i).get_attribute("data-score")))
+        (
+            entries.nth(i).locator(".pz-entry-name").text_content().replace("du", "").strip(),
+            int(entries.nth(i).get_attribute("data-score")),
+        )
         for i in range(entries.count())
     ]
 
@@ -233,8 +179,12 @@ def test_puzzle_from_the_lobby_to_a_perfect_retry(live_server, new_page, shots):
     drag(a, f"field-{other}", f"field-{target}")
     expect(a.get_by_test_id(f"field-{target}")).to_have_attribute("data-tentative", first_tile)
     settled(a)
-    play(a, greedy_field, lambda turn: "drag" if turn % 2 == 0 else "click",
-         shot=lambda: a.screenshot(path=str(shots / "puzzle-desktop.png")))
+    play(
+        a,
+        greedy_field,
+        lambda turn: "drag" if turn % 2 == 0 else "click",
+        shot=lambda: a.screenshot(path=str(shots / "puzzle-desktop.png")),
+    )
 
     score, optimum, optimum_land = check_result(a, timed_out=False)
     a.get_by_test_id("show-optimum").click()
@@ -260,7 +210,8 @@ def test_puzzle_from_the_lobby_to_a_perfect_retry(live_server, new_page, shots):
     # The results: the best attempt per player, the first attempts apart.
     a.get_by_test_id("results-tab-best").click()
     expect(a.locator('[data-testid="results-list"] [data-testid="results-entry"]').first).to_have_attribute(
-        "data-score", str(optimum))  # the list is fetched again after the attempt
+        "data-score", str(optimum)
+    )  # the list is fetched again after the attempt
     assert results(a, "best") == [("Alma", optimum)]
     assert results(a, "first") == [("Alma", score)]
 
@@ -273,8 +224,12 @@ def test_puzzle_from_the_lobby_to_a_perfect_retry(live_server, new_page, shots):
     expect(b.get_by_test_id("next-tile")).to_have_attribute("data-tile", first_tile)
     clock_box = b.get_by_test_id("puzzle-clock").bounding_box()
     assert abs(clock_box["x"] + clock_box["width"] / 2 - 195) < 30
-    play(b, lambda land, tile: free_fields(land)[0], lambda turn: "tap",
-         shot=lambda: b.screenshot(path=str(shots / "puzzle-phone.png")))
+    play(
+        b,
+        lambda land, tile: free_fields(land)[0],
+        lambda turn: "tap",
+        shot=lambda: b.screenshot(path=str(shots / "puzzle-phone.png")),
+    )
     bea_score, _, _ = check_result(b, timed_out=False)
     b.get_by_test_id("show-optimum").tap()
     b.screenshot(path=str(shots / "puzzle-optimum-phone.png"), full_page=True)

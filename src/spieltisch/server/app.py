@@ -22,7 +22,7 @@ from spieltisch.server.games import GAMES
 from spieltisch.server.hub import Connection, Hub
 from spieltisch.server.protocol import NicknameBody, ProtocolError, parse_message
 from spieltisch.server.puzzles import (
-    optimum,
+    Optima,
     puzzle_day,
     puzzle_day_or_404,
     puzzle_details,
@@ -49,7 +49,8 @@ class Services:
         self.repository = Repository(make_engine(config.database_url))
         self.store: TableStore = RedisTableStore(config.redis_url) if config.redis_url else MemoryTableStore()
         self.hub = Hub(self.store, clock)
-        self.scheduler = Scheduler(self.store, clock, self.repository, config.bot_pacing)
+        self.optima = Optima()
+        self.scheduler = Scheduler(self.store, clock, self.repository, config.bot_pacing, self.optima)
         self._snapshot_lock = asyncio.Lock()
         if isinstance(self.store, MemoryTableStore):
             # Single process: every change is also written to the database, so a restart resumes it.
@@ -92,9 +93,10 @@ class Services:
         await self.scheduler.resume()
         # The exact optimum of today's puzzle takes seconds: work it out now, not when the first
         # player finishes.
-        self._warm = asyncio.create_task(asyncio.to_thread(optimum, today(self.clock.now()).isoformat()))
+        self._warm = asyncio.create_task(self.optima.get(today(self.clock.now()).isoformat()))
 
     async def close(self) -> None:
+        self.optima.close()
         await self.scheduler.close()
         await self.store.close()
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
-from functools import lru_cache
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from zoneinfo import ZoneInfo
 
 from fastapi import HTTPException
@@ -53,14 +55,34 @@ def puzzle_index(now: float) -> dict:
     }
 
 
-@lru_cache(maxsize=64)
 def optimum(puzzle_id: str) -> tuple[int, str]:
-    """The best score of a puzzle and a land that reaches it (exact; computed once per puzzle)."""
+    """The best score of a puzzle and a land that reaches it (exact; seconds of solver time)."""
     from spieltisch.games.planahead.optimum import best_land
     from spieltisch.games.planahead.puzzle import puzzle_for
 
     best = best_land(puzzle_for(dt.date.fromisoformat(puzzle_id)).tiles)
     return best.score, format_land(best.land)
+
+
+class Optima:
+    """Puzzle optima, each worked out once, in a separate process: the solver holds the GIL for
+    seconds, which in a thread would freeze every table's clock and socket of this server."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, asyncio.Future[tuple[int, str]]] = {}
+        self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+
+    async def get(self, puzzle_id: str) -> tuple[int, str]:
+        future = self._known.get(puzzle_id)
+        if future is None or (future.done() and future.exception() is not None):
+            loop = asyncio.get_running_loop()
+            future = self._known[puzzle_id] = asyncio.ensure_future(
+                loop.run_in_executor(self._pool, optimum, puzzle_id)
+            )
+        return await asyncio.shield(future)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _entry(result: PuzzleResult) -> dict:

@@ -11,6 +11,7 @@ import asyncio
 import logging
 
 from spieltisch.server.clock import Clock
+from spieltisch.server.puzzles import Optima
 from spieltisch.server.store import TableStore
 from spieltisch.server.tables import Status, Table, tick
 from spieltisch.storage.repository import Repository
@@ -19,8 +20,11 @@ log = logging.getLogger(__name__)
 
 
 class Scheduler:
-    def __init__(self, store: TableStore, clock: Clock, repository: Repository, pacing: float) -> None:
+    def __init__(
+        self, store: TableStore, clock: Clock, repository: Repository, pacing: float, optima: Optima
+    ) -> None:
         self.store = store
+        self.optima = optima
         self.clock = clock
         self.repository = repository
         self.pacing = pacing
@@ -118,11 +122,9 @@ class Scheduler:
         await self._add_extras(table, await asyncio.to_thread(_after_game_extras, table))
 
     async def _record_puzzle(self, table: Table) -> None:
-        from spieltisch.server.puzzles import optimum
-
         attempt = table.state
         seat = table.seats[0]
-        best, land = await asyncio.to_thread(optimum, attempt.puzzle_id)
+        best, land = await self.optima.get(attempt.puzzle_id)
         await asyncio.to_thread(
             self.repository.add_puzzle_result,
             puzzle_id=attempt.puzzle_id,

@@ -1,0 +1,92 @@
+"""What the Plan Ahead browser tests share: reading the board a page shows, and playing on it as a
+person would (mouse drags, clicks), with every number on the page checked against the engine."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from spieltisch.games.planahead.notation import parse_land
+from spieltisch.games.planahead.scoring import score_land
+from spieltisch.games.planahead.tiles import Tile
+
+
+def pick_nickname(page: Page, name: str) -> None:
+    page.get_by_test_id("nickname-input").fill(name)
+    page.get_by_test_id("nickname-submit").click()
+    expect(page.get_by_test_id("nickname")).to_have_text(re.compile(name))
+
+
+def board_land(page: Page):
+    return parse_land(page.get_by_test_id("board").get_attribute("data-land"))
+
+
+def wait_turn(page: Page, turn: int, timeout: float = 15_000) -> None:
+    expect(page.get_by_test_id("pa-game")).to_have_attribute("data-turn", str(turn), timeout=timeout)
+
+
+def settled(page: Page) -> None:
+    """Wait until the page shows the server's answer (no optimistic placement pending)."""
+    expect(page.get_by_test_id("pa-game")).to_have_attribute("data-pending", "false")
+
+
+def centre(page: Page, test_id: str) -> tuple[float, float]:
+    settled(page)
+    box = page.get_by_test_id(test_id).bounding_box()
+    assert box is not None, test_id
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page: Page, source: str, target: str) -> None:
+    """Mouse drag (pointer events) from one element's centre to another's."""
+    x0, y0 = centre(page, source)
+    x1, y1 = centre(page, target)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 12, y0 + 12, steps=2)
+    page.mouse.move(x1, y1, steps=8)
+    page.mouse.up()
+
+
+def free_fields(land) -> list[int]:
+    return [f for f in range(1, 20) if land[f - 1] is None]
+
+
+def greedy_field(land, tile: Tile) -> int:
+    """A simple builder: keep lines pure, prefer long ones, complete what can be completed."""
+
+    def value(field: int) -> float:
+        placed = land[: field - 1] + (tile,) + land[field:]
+        scored = score_land(placed)
+        total = float(scored.total)
+        for line in scored.lines:
+            if line.state.value == "open" and line.potential:
+                filled = sum(placed[f - 1] is not None for f in line.line.fields)
+                total += line.potential * (filled / line.line.length) ** 2 * 0.8
+        return total
+
+    return max(free_fields(land), key=value)
+
+
+def check_line_ends(page: Page, land, *, fields_and_colour: bool = True) -> None:
+    """The numbers at the line ends are what the engine says of the land shown: none on a broken
+    line, the points (in green) on a complete one, what it can still bring on an open one."""
+    expected = score_land(land).lines
+    assert page.get_by_test_id("line-end").count() == 30
+    for index, line in enumerate(expected):
+        for end in (0, 1):
+            el = page.locator(f'[data-testid="line-end"][data-line="{index}"][data-end="{end}"]')
+            assert el.get_attribute("data-state") == line.state.value, (index, end)
+            if fields_and_colour:
+                assert el.get_attribute("data-fields") == ",".join(map(str, line.line.fields))
+            text = el.text_content().strip()
+            if line.state.value == "broken":
+                assert text == ""
+            elif line.state.value == "complete":
+                assert text == str(line.points)
+                if fields_and_colour:
+                    fill = el.locator("rect").evaluate("r => getComputedStyle(r).fill")
+                    assert fill == "rgb(47, 158, 68)"  # green
+            else:
+                assert text == (str(line.potential) if line.potential else "")
