@@ -42,7 +42,6 @@ class LineScore:
             "points": self.points,
         }
 
-
     def as_view(self) -> dict:
         """What the board draws at the line's ends (value and potential too)."""
         return {**self.as_json(), "value": self.value, "potential": self.potential}
