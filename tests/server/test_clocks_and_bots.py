@@ -60,3 +60,22 @@ def test_computer_players_fill_seats_and_wait_a_human_moment(tmp_path, data_dir)
         assert all(s["land"].count(".") == 0 for s in end["game"]["seats"])
         done = ann.table_until(lambda t: t["game"].get("strongest") is not None, timeout=30)
         assert done["game"]["strongest"]["score"] >= 0
+
+
+def test_tables_nobody_uses_are_forgotten(tmp_path, data_dir):
+    with InProcessServer(tmp_path, data_dir) as server:
+        ann, bob = Client(server.url, "Ann"), Client(server.url, "Bob")
+        ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 2}})
+        left_alone = ann.table_until(lambda t: True)["id"]
+        bob.send({"type": "create_table", "game": "planahead", "settings": {"seats": 2}})
+        in_use = bob.table_until(lambda t: True)["id"]
+        lobby = lambda: {t["id"] for t in httpx.get(f"{server.url}/api/tables").json()["tables"]}  # noqa: E731
+        assert {left_alone, in_use} <= lobby()
+        ann.close()
+        server.advance(1)
+        assert left_alone not in lobby() and in_use in lobby()  # an open table nobody sits at is not offered
+        server.advance(30 * 60 + 1)  # first sweep: noticed as idle
+        assert httpx.get(f"{server.url}/api/tables/{left_alone}").status_code == 200
+        server.advance(30 * 60 + 1, settle=1.0)  # still idle a whole interval later: forgotten
+        assert httpx.get(f"{server.url}/api/tables/{left_alone}").status_code == 404
+        assert httpx.get(f"{server.url}/api/tables/{in_use}").status_code == 200

@@ -18,6 +18,9 @@ from spieltisch.storage.repository import Repository
 
 log = logging.getLogger(__name__)
 
+#: How often idle tables are looked for; a table unchanged and idle for this long is forgotten.
+SWEEP_SECONDS = 30 * 60
+
 
 class Scheduler:
     def __init__(
@@ -30,6 +33,8 @@ class Scheduler:
         self.pacing = pacing
         self._timers: dict[str, tuple[float, asyncio.Task]] = {}
         self._background: set[asyncio.Task] = set()
+        #: Tables found idle at the last sweep, with their version then.
+        self._idle: dict[str, int] = {}
         store.listen(self.table_changed)
 
     async def close(self) -> None:
@@ -39,9 +44,34 @@ class Scheduler:
             task.cancel()
 
     async def resume(self) -> None:
-        """After a start: pick up the clocks of every table that is still running."""
+        """After a start: pick up the clocks of every table that is still running, and begin sweeping."""
         for table in await self.store.all_tables():
             await self._plan(table)
+        self._spawn(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await self.clock.sleep_until(self.clock.now() + SWEEP_SECONDS)
+            try:
+                await self.sweep()
+            except Exception:  # a failed sweep is retried next time; it must not end the loop
+                log.exception("table sweep failed")
+
+    async def sweep(self) -> None:
+        """Forget tables nobody uses any more: without a person connected and unchanged for a whole
+        sweep interval (finished games stay in the records)."""
+        seen, self._idle = self._idle, {}
+        for table in await self.store.all_tables():
+            if table.anyone_here:
+                continue
+            if seen.get(table.id) == table.version:
+                await self.store.delete(table.id)
+                await asyncio.to_thread(self.repository.delete_live_table, table.id)
+                timer = self._timers.pop(table.id, None)
+                if timer:
+                    timer[1].cancel()
+            else:
+                self._idle[table.id] = table.version
 
     async def table_changed(self, table_id: str) -> None:
         table = await self.store.get(table_id)

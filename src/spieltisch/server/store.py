@@ -36,6 +36,8 @@ class TableStore(Protocol):
 
     async def all_tables(self) -> list[Table]: ...
 
+    async def delete(self, table_id: str) -> None: ...
+
     def listen(self, listener: Listener) -> None: ...
 
 
@@ -85,6 +87,11 @@ class MemoryTableStore:
 
     async def all_tables(self) -> list[Table]:
         return list(self._tables.values())
+
+    async def delete(self, table_id: str) -> None:
+        if self._tables.pop(table_id, None) is not None:
+            self._locks.pop(table_id, None)
+            await self._notify(table_id)
 
 
 class RedisTableStore:
@@ -173,6 +180,13 @@ class RedisTableStore:
         await self._redis.publish(self.CHANNEL, table_id)
         return new
 
+    async def delete(self, table_id: str) -> None:
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.delete(self._key(table_id))
+            pipe.srem(self._index, table_id)
+            await pipe.execute()
+        await self._redis.publish(self.CHANNEL, table_id)
+
     async def all_tables(self) -> list[Table]:
         ids = await self._redis.smembers(self._index)
         tables = []
@@ -185,6 +199,10 @@ class RedisTableStore:
 
 def lobby_tables(tables: list[Table]) -> list[dict]:
     """The lobby lists open tables first, then running ones (to watch), newest first."""
-    shown = [t for t in tables if t.status in (Status.OPEN, Status.PLAYING) and t.rules.listed]
+    shown = [
+        t
+        for t in tables
+        if t.rules.listed and (t.status is Status.PLAYING or (t.status is Status.OPEN and t.anyone_here))
+    ]
     shown.sort(key=lambda t: (t.status is not Status.OPEN, -t.created))
     return [t.summary() for t in shown[:100]]

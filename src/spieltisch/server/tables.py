@@ -67,6 +67,11 @@ class Table:
     def rules(self) -> GameRules:
         return GAMES[self.game]
 
+    @property
+    def anyone_here(self) -> bool:
+        """Whether a person is connected to the table (computers do not count)."""
+        return any(seat.player and seat.connected and not seat.left for seat in self.seats)
+
     def seat_of(self, player: str) -> int | None:
         for index, seat in enumerate(self.seats):
             if seat.player == player:

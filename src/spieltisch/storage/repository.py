@@ -88,6 +88,10 @@ class Repository:
             elif version > row.version:
                 row.status, row.version, row.data, row.updated_at = status, version, data, now
 
+    def delete_live_table(self, table_id: str) -> None:
+        with self._session.begin() as session:
+            session.execute(delete(LiveTable).where(LiveTable.id == table_id))
+
     def live_tables(self) -> list[LiveTable]:
         with self._session() as session:
             return list(session.scalars(select(LiveTable)))
