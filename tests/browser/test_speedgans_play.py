@@ -43,6 +43,7 @@ def settled(page: Page) -> None:
 
 
 def centre(page: Page, test_id: str) -> tuple[float, float]:
+    expect(page.get_by_test_id(test_id)).to_be_visible()
     box = page.get_by_test_id(test_id).bounding_box()
     assert box is not None, test_id
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2

@@ -70,6 +70,7 @@ export class TableScreen {
       this.renderNotFound();
       return true;
     }
+    this.game?.onError?.(msg); // the game may undo what the server refused (the toast still shows)
     return false;
   }
 

@@ -13,6 +13,8 @@ import { TILE_NUMBERS, ensureDefs, formatCity, parseCity } from "./tiles.js";
 const THEME_KEY = "spieltisch.sg.theme";
 const THEMES = ["herbst", "laterne", "plan"];
 const ARROWS = { ArrowUp: 0, ArrowRight: 1, ArrowDown: 2, ArrowLeft: 3 };
+/** After this long without an answer to a change, the server's city stands (a lost connection). */
+const LOST_AFTER_MS = 15000;
 
 export function getTheme() {
   const v = localStorage.getItem(THEME_KEY);
@@ -44,6 +46,7 @@ export class SpeedgansGame {
     this.selected = null;
     this.history = [];
     this.sent = [];
+    this.citySeqs = new Set();
     this.seen = new Set();
     this.sentAt = 0;
     this.lastSentCity = null;
@@ -109,6 +112,7 @@ export class SpeedgansGame {
       this.selected = null;
       this.history = [];
       this.sent = [];
+      this.citySeqs = new Set();
       this.seen = new Set([formatCity(Array(9).fill(null))]);
       this.sentAt = 0;
       this.lastSentCity = null;
@@ -142,7 +146,9 @@ export class SpeedgansGame {
       if (!this.sent.length) this.sentAt = 0;
       return;
     }
-    const stale = this.sent.length && this.seen.has(text) && performance.now() - this.sentAt < 2500;
+    // While own changes are on their way, a city the server knew earlier is old news, however slow
+    // the server is (refusals come back as errors, see onError).
+    const stale = this.sent.length && this.seen.has(text) && performance.now() - this.sentAt < LOST_AFTER_MS;
     if (stale) return;
     if (text === this.localCity()) { this.sent = []; this.seen.add(text); return; }
     // The server says otherwise (a new round, a refused change): the server is right.
@@ -199,11 +205,26 @@ export class SpeedgansGame {
     this.changed({ keepDrag });
   }
 
+  /** The server refused a change of ours (e.g. the round just ended): its city stands. */
+  onError(msg) {
+    if (msg.seq == null || !this.citySeqs.has(msg.seq)) return;
+    this.citySeqs.clear();
+    this.sent = [];
+    this.sentAt = 0;
+    const own = this.ownEntry();
+    if (typeof own?.city === "string") {
+      this.syncCity(own.city);
+      this.render();
+    }
+  }
+
   changed({ keepDrag = false } = {}) {
     const city = this.localCity();
     if (city !== this.lastSentCity) {
       this.lastSentCity = city;
-      if (this.room.send("city", { city }) !== null) {
+      const seq = this.room.send("city", { city });
+      if (seq !== null && seq !== undefined) {
+        this.citySeqs.add(seq);
         if (!this.sent.length) this.sentAt = performance.now();
         this.sent.push(city);
         this.seen.add(city);
@@ -653,8 +674,8 @@ export class SpeedgansGame {
     if (this.timers.next && game.next_round_at) {
       this.timers.next.textContent = t("sg.next.in", { n: Math.max(0, Math.ceil(game.next_round_at - now)) });
     }
-    // A change the server never confirmed: after a while its city stands (see syncCity).
-    if (this.sent.length && performance.now() - this.sentAt > 3000 && typeof this.ownEntry()?.city === "string") {
+    // A change the server never answered (a connection lost under it): after a while its city stands.
+    if (this.sent.length && performance.now() - this.sentAt > LOST_AFTER_MS && typeof this.ownEntry()?.city === "string") {
       this.syncCity(this.ownEntry().city);
       this.render();
       return;
