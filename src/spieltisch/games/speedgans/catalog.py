@@ -235,14 +235,8 @@ def build_arrays(progress: bool = True, chunks: int = 48) -> dict[str, np.ndarra
 
     bar = tqdm(total=chunks + 3, desc="Speedgans catalog", unit="step", disable=not progress)
     patterns = fast.valid_patterns()
-    counts = fast.count_classes(patterns)
+    offsets, weights, codes, keys = fast.allocate_classes(patterns)
     bar.update(1)
-    offsets = np.zeros(len(patterns) + 1, np.int64)
-    np.cumsum(counts, out=offsets[1:])
-    total = int(offsets[-1])
-    weights = np.zeros(total, np.int64)
-    codes = np.zeros(total, np.uint64)
-    keys = np.zeros((total, 2), np.uint64)
     # Chunks of patterns, so the bar moves; each chunk runs in parallel inside.
     bounds = np.linspace(0, len(patterns), chunks + 1).astype(np.int64)
     for a, b in zip(bounds[:-1], bounds[1:], strict=True):
@@ -253,7 +247,7 @@ def build_arrays(progress: bool = True, chunks: int = 48) -> dict[str, np.ndarra
     # Group classes by value vector.
     order = np.lexsort((codes, keys[:, 1], keys[:, 0]))
     k_sorted = keys[order]
-    start = np.ones(total, bool)
+    start = np.ones(len(weights), bool)
     start[1:] = (k_sorted[1:] != k_sorted[:-1]).any(axis=1)
     starts = np.nonzero(start)[0]
     vectors = fast.unpack_keys(k_sorted[starts])

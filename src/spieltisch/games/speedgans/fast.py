@@ -558,15 +558,21 @@ def unpack_keys(keys: np.ndarray) -> np.ndarray:
     return out
 
 
-def enumerate_classes(patterns: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(weights int64, codes uint64, values int8 [n, 24]) for every class on the given patterns."""
+def allocate_classes(
+    patterns: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(offsets per pattern, weights, codes, keys): empty output arrays for `fill_classes`, sized by
+    `count_classes`; pattern i's classes go to [offsets[i], offsets[i + 1])."""
     counts = count_classes(patterns)
     offsets = np.zeros(len(patterns) + 1, np.int64)
     np.cumsum(counts, out=offsets[1:])
     total = int(offsets[-1])
-    weights = np.zeros(total, np.int64)
-    codes = np.zeros(total, np.uint64)
-    keys = np.zeros((total, 2), np.uint64)
+    return offsets, np.zeros(total, np.int64), np.zeros(total, np.uint64), np.zeros((total, 2), np.uint64)
+
+
+def enumerate_classes(patterns: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(weights int64, codes uint64, values int8 [n, 24]) for every class on the given patterns."""
+    offsets, weights, codes, keys = allocate_classes(patterns)
     fill_classes(patterns, offsets, weights, codes, keys)
     return weights, codes, unpack_keys(keys)
 
