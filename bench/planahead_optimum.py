@@ -1,7 +1,10 @@
 """Benchmark: the exact Plan Ahead optimum of 100 seeded random 19-tile draws.
 
 Run as `.venv/bin/python bench/planahead_optimum.py [COUNT]`. Prints the median and worst time per
-draw (wall clock and CPU time) and the mean optimum next to the published figure (about 249 for a random draw of 19).
+draw (wall clock and CPU time), whether that meets the goal (median under 0.5 s, worst under 3 s on
+a 2-core machine), and the mean optimum next to the published figure (about 249 for a random draw of
+19). For comparison: the earlier HiGHS model of the same plans took a median of 2.0 s and at worst
+10.7 s (seed 49) on a quiet machine; CP-SAT takes about 0.25 s and 1 s.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from spieltisch.games.planahead.game import draw_tiles
 from spieltisch.games.planahead.optimum import best_land
 
 PUBLISHED_MEAN = 249
+GOAL_MEDIAN_S = 0.5
+GOAL_WORST_S = 3.0
 
 
 def main(count: int = 100) -> None:
@@ -33,6 +38,10 @@ def main(count: int = 100) -> None:
     print(f"worst time:   {times[worst]:.3f} s (seed {worst})")
     print(f"median CPU:   {statistics.median(cpu):.3f} s (this process; the machine is shared)")
     print(f"worst CPU:    {max(cpu):.3f} s (seed {max(range(count), key=cpu.__getitem__)})")
+    met = statistics.median(times) < GOAL_MEDIAN_S and times[worst] < GOAL_WORST_S
+    print(
+        f"goal:         median < {GOAL_MEDIAN_S} s, worst < {GOAL_WORST_S} s: {'met' if met else 'NOT met'}"
+    )
     print(f"mean optimum: {statistics.fmean(scores):.2f} (published: about {PUBLISHED_MEAN})")
     print(f"range:        {min(scores)}..{max(scores)}")
 

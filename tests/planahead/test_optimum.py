@@ -218,7 +218,7 @@ def test_cli_all_tiles():
         text=True,
         check=True,
     ).stdout
-    # The one 307 run (about a minute): through the command line, checked like every other result.
+    # The one 307 run (a few seconds): through the command line, checked like every other result.
     land = parse_land(json.loads(out)["land"])
     assert json.loads(out)["score"] == 307
     assert score_land(land).total == 307

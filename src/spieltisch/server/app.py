@@ -91,8 +91,8 @@ class Services:
                     continue
                 self.store._tables[table.id] = table
         await self.scheduler.resume()
-        # The exact optimum of today's puzzle takes seconds: work it out now, not when the first
-        # player finishes.
+        # Work out the exact optimum of today's puzzle now (and start its process), not when the
+        # first player finishes.
         self._warm = asyncio.create_task(self.optima.get(today(self.clock.now()).isoformat()))
 
     async def close(self) -> None:

@@ -56,7 +56,7 @@ def puzzle_index(now: float) -> dict:
 
 
 def optimum(puzzle_id: str) -> tuple[int, str]:
-    """The best score of a puzzle and a land that reaches it (exact; seconds of solver time)."""
+    """The best score of a puzzle and a land that reaches it (exact; about 0.3 s, at worst ~1 s)."""
     from spieltisch.games.planahead.optimum import best_land
     from spieltisch.games.planahead.puzzle import puzzle_for
 
@@ -65,8 +65,9 @@ def optimum(puzzle_id: str) -> tuple[int, str]:
 
 
 class Optima:
-    """Puzzle optima, each worked out once, in a separate process: the solver holds the GIL for
-    seconds, which in a thread would freeze every table's clock and socket of this server."""
+    """Puzzle optima, each worked out once, in a separate process: building the model and pruning
+    its plans is Python and NumPy holding the GIL for up to a second (0.3 s at the median), which in
+    a thread would stall every table's clock and socket of this server."""
 
     def __init__(self) -> None:
         self._known: dict[str, asyncio.Future[tuple[int, str]]] = {}

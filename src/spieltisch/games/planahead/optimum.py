@@ -1,35 +1,36 @@
 """The exact Plan Ahead optimum: the best land that 19 of a given set of 19 to 27 tiles can make.
 
 In a puzzle every tile is known in advance and may go on any field, so the order of the draw does not
-matter: the question is which tile goes where. It is answered with a mixed-integer program solved by
-HiGHS (through `scipy.optimize.milp`), not with a search of our own.
+matter: the question is which tile goes where. It is answered by OR-Tools' CP-SAT solver, not by a
+search of our own.
 
-Formulation (why it looks like this: the obvious "tile t on field f" model has a weak LP bound and a
-huge symmetry between tiles whose differences do not matter, so HiGHS needs tens of seconds):
+Model (why it looks like this: the obvious "tile t on field f, line l complete" model leaves the
+solver a huge symmetry between tiles whose differences do not matter):
 
 * A *plan* for one direction gives each of its five lines a kind or "not counted". Only plans whose
   kinds are available often enough (a road line of length 5 needs five road tiles) exist; per
-  direction there are at most 4**5 = 1024, and one binary `u` per plan says which is chosen. Choosing
-  whole plans instead of single line kinds gives the LP the exact per-direction knapsack hull.
-* Given the three plans, each field knows which kind it needs in each direction (a field on three
-  counted lines needs exactly one tile). Whether the tiles suffice is a bipartite matching, written
-  with continuous `x[f, t]` (tile t on field f): for integral plans the matching polytope is integral,
-  so only the 3 * |plans| binaries are branched on.
-* The score of a plan is its own; a land's score is the sum of its three plans' scores. A land that
-  scores at least T therefore uses in each direction a plan scoring at least T minus the best the two
-  other directions can score alone. With a target T just below that per-direction upper bound most
-  plans drop out before the solver starts, and the row "score >= T" lets HiGHS prune at once. If no
-  land reaches T, T is lowered and the program solved again: the first target that is reached gives
-  the optimum, because every land at or above the target was in the program.
-
+  direction there are at most 4**5 = 1024, and one boolean per plan says which is chosen. A land's
+  score is the sum of its three plans' scores.
+* Booleans `on[f][t]` (tile t on field f) form a matching: one tile per field, each tile at most
+  once. A plan that counts a line of kind k needs a tile of kind k (in that direction) on each of
+  the line's fields.
+* A land that scores at least T uses in each direction a plan scoring at least T minus the best the
+  two other directions can score alone. With a target T just below that per-direction upper bound
+  most plans drop out before the solver starts. If no land reaches T, T is lowered and the model
+  solved again: the first target that is reached gives the optimum, because every land at or above
+  the target was in the model.
 * Pairs of directions limit each other: two plans (of different directions) are *compatible* when
   the fields' needs in those two directions can be met by the tiles' projections onto them (Hall's
   condition over the 3 x 3 grid of kind pairs: rows, columns and cells). A pair is *supported* when
-  some plan of the third direction is compatible with both and the three reach the target. Rows
-  "plan i of one direction needs a supported partner in each other direction" cut away most of the
-  fractional mixtures of plans that made the plain LP bound weak (287 against an optimum of 247 for
-  draw 3); plans without any supported partner are dropped before HiGHS starts. Targets the pairs
-  cannot reach at all are skipped without calling HiGHS.
+  some plan of the third direction is compatible with both and the three reach the target. Only
+  supported pairs are allowed (a table constraint per pair of directions); plans without any
+  supported partner are dropped before the solver starts, and targets the pairs cannot reach at all
+  are skipped without calling it.
+
+HiGHS (scipy.optimize.milp) on the same plans, with the matching relaxed to continuous variables,
+was exact too but took 2 s per random draw at the median and 10 s at worst: its LP bound stays far
+above the optimum (270 against 247 for draw 49), while CP-SAT's clause learning settles the matching
+quickly (`bench/planahead_optimum.py`).
 
 A line that is "not counted" may still end up complete by accident in the returned land; that can
 only add points, and at the optimum it cannot (the plan that counts it would be better), which
@@ -39,13 +40,11 @@ only add points, and at the optimum it cannot (the plan that counts it would be 
 from __future__ import annotations
 
 import itertools
-import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.optimize import Bounds, LinearConstraint, linear_sum_assignment, milp
-from scipy.sparse import csr_matrix
+from ortools.sat.python import cp_model
 
 from spieltisch.games.planahead.board import FIELD_COUNT, LINES, Line
 from spieltisch.games.planahead.notation import Land
@@ -58,17 +57,6 @@ MAX_TILES = 27
 #: Lines of each direction, in board order; a plan is a tuple of kinds (or None) in this order.
 _LINES_OF: dict[Direction, tuple[Line, ...]] = {
     direction: tuple(line for line in LINES if line.direction is direction) for direction in Direction
-}
-
-#: HiGHS settings. Its primal heuristics (RINS, RENS, feasibility jump, …) cost far more here than
-#: they bring, since the target row makes any feasible point nearly optimal. scipy passes options it
-#: does not know through to HiGHS verbatim (with a warning, silenced below).
-_HIGHS_OPTIONS = {
-    "mip_heuristic_effort": 0.0,
-    "mip_heuristic_run_rins": False,
-    "mip_heuristic_run_rens": False,
-    "mip_heuristic_run_root_reduced_cost": False,
-    "mip_heuristic_run_feasibility_jump": False,
 }
 
 #: First distance of the target below the upper bound, and the step after each miss, as shares of it.
@@ -112,13 +100,12 @@ def best_land(tiles: Iterable[Tile]) -> Optimum:
     while True:
         target = max(0, bound - slack)
         slack += max(1, round(bound * _SLACK_STEP))
-        chosen = _solve(offered, plans, best, bound, target)
-        if chosen is not None:
+        found = _solve(offered, plans, best, bound, target)
+        if found is not None:
             break
         # No land reaches the target (target 0 is always reached: the plan that counts nothing).
-    land = _land_for(offered, chosen)
+    claimed, land = found
     score = score_land(land).total
-    claimed = sum(plan.score for plan in chosen)
     if score != claimed:  # pragma: no cover - would mean a bug in the model
         raise RuntimeError(f"optimiser claimed {claimed}, but the land scores {score}")
     return Optimum(score, land)
@@ -221,9 +208,9 @@ def _solve(
     best: dict[Direction, int],
     bound: int,
     target: int,
-) -> tuple[_Plan, ...] | None:
-    """The best three plans whose total is at least `target` and whose field needs the tiles can
-    meet, or None when there are none."""
+) -> tuple[int, Land] | None:
+    """The best land whose counted lines (three plans) total at least `target`, with that total, or
+    None when no land reaches it."""
     # Plans that cannot be part of a land scoring `target` even with the best of the other two.
     by_direction = {
         direction: [plan for plan in plans[direction] if plan.score >= target - (bound - best[direction])]
@@ -241,104 +228,51 @@ def _solve(
     for (d, e), matrix in list(support.items()):
         support[d, e] = matrix[np.ix_(alive[d], alive[e])]
     by_direction = {d: [p for p, a in zip(by_direction[d], alive[d], strict=True) if a] for d in Direction}
-    kept = [plan for direction in Direction for plan in by_direction[direction]]
-    first_of = dict(
-        zip(Direction, np.cumsum([0] + [len(by_direction[d]) for d in Direction])[:3].tolist(), strict=True)
-    )
-    n_tiles = len(tiles)
-    n_x = FIELD_COUNT * n_tiles
-    n_vars = n_x + len(kept)
 
-    def x(field: int, tile: int) -> int:  # field 1-based, tile an index into `tiles`
-        return (field - 1) * n_tiles + tile
-
-    rows: list[list[tuple[int, float]]] = []
-    lower: list[float] = []
-    upper: list[float] = []
-
-    def row(entries: list[tuple[int, float]], lo: float, hi: float) -> None:
-        rows.append(entries)
-        lower.append(lo)
-        upper.append(hi)
-
-    for field in range(1, FIELD_COUNT + 1):
-        row([(x(field, t), 1.0) for t in range(n_tiles)], 1, 1)  # every field gets one tile
-    for t in range(n_tiles):
-        row([(x(field, t), 1.0) for field in range(1, FIELD_COUNT + 1)], 0, 1)  # every tile once
+    model = cp_model.CpModel()
+    fields = range(FIELD_COUNT)
+    # on[f][t]: tile t lies on field f (0-based). Every field gets one tile, every tile is used once
+    # at most.
+    on = [[model.new_bool_var(f"on_{f}_{t}") for t in range(len(tiles))] for f in fields]
+    for f in fields:
+        model.add_exactly_one(on[f])
+    for t in range(len(tiles)):
+        model.add_at_most_one(on[f][t] for f in fields)
+    chosen: dict[Direction, list[cp_model.IntVar]] = {}
+    which: dict[Direction, cp_model.IntVar] = {}
     for direction in Direction:
-        # One plan per direction. The program is infeasible when a direction has no plan left.
-        row([(n_x + i, 1.0) for i, plan in enumerate(kept) if plan.direction is direction], 1, 1)
-        for position, line in enumerate(_LINES_OF[direction]):
-            for kind in VALUES[direction]:
-                counting = [
-                    (n_x + i, 1.0)
-                    for i, p in enumerate(kept)
-                    if p.direction is direction and p.kinds[position] == kind
-                ]
-                if not counting:
-                    continue
-                fitting = [t for t, tile in enumerate(tiles) if tile.value(direction) == kind]
-                for field in line.fields:
-                    # A line counted with this kind needs a tile of that kind on each of its fields.
-                    row(counting + [(x(field, t), -1.0) for t in fitting], -np.inf, 0)
+        candidates = by_direction[direction]
+        chosen[direction] = [model.new_bool_var(f"plan_{direction.name}_{i}") for i in range(len(candidates))]
+        model.add_exactly_one(chosen[direction])
+        # The chosen plan's index, for the table of supported pairs below.
+        which[direction] = model.new_int_var(0, len(candidates) - 1, f"which_{direction.name}")
+        model.add_map_domain(which[direction], chosen[direction])
+        kinds = [VALUES[direction].index(tile.value(direction)) + 1 for tile in tiles]
+        for f in fields:
+            for kind in (1, 2, 3):
+                needing = [chosen[direction][i] for i, plan in enumerate(candidates) if plan.needs[f] == kind]
+                if needing:
+                    # A counted line needs a tile of its kind on each of its fields.
+                    fitting = [on[f][t] for t in range(len(tiles)) if kinds[t] == kind]
+                    model.add(sum(needing) <= sum(fitting))
     for (d, e), matrix in support.items():
-        # Plan i of one direction needs a supported partner in the other: u_i <= sum of partners'
-        # u, or (shorter, the same since one plan per direction is chosen) u_i + sum of others' u <= 1.
-        for a, b, m in ((d, e, matrix), (e, d, matrix.T)):
-            for i in range(m.shape[0]):
-                good, bad = np.nonzero(m[i])[0], np.nonzero(~m[i])[0]
-                me = (n_x + first_of[a] + i, 1.0)
-                if len(bad) <= len(good):
-                    row([me] + [(n_x + first_of[b] + int(j), 1.0) for j in bad], -np.inf, 1)
-                else:
-                    row([me] + [(n_x + first_of[b] + int(j), -1.0) for j in good], -np.inf, 0)
-    scores = np.zeros(n_vars)
-    scores[n_x:] = [plan.score for plan in kept]
-    row([(j, float(scores[j])) for j in range(n_x, n_vars)], target, np.inf)
-
-    data, indices, indptr = [], [], [0]
-    for entries in rows:
-        for j, value in entries:
-            indices.append(j)
-            data.append(value)
-        indptr.append(len(indices))
-    matrix = csr_matrix((data, indices, indptr), shape=(len(rows), n_vars))
-    integrality = np.zeros(n_vars)
-    integrality[n_x:] = 1
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message="Unrecognized options", category=RuntimeWarning)
-        result = milp(
-            -scores,
-            integrality=integrality,
-            bounds=Bounds(0, 1),
-            constraints=LinearConstraint(matrix, lower, upper),
-            options=dict(_HIGHS_OPTIONS),
-        )
-    if result.status == 2:  # infeasible: no land reaches the target
-        return None
-    if result.status != 0 or result.x is None:  # pragma: no cover - time and node limits are not set
-        raise RuntimeError(f"HiGHS failed: {result.message}")
-    return tuple(plan for i, plan in enumerate(kept) if result.x[n_x + i] > 0.5)
-
-
-def _land_for(tiles: Sequence[Tile], chosen: Sequence[_Plan]) -> Land:
-    """A land that fills every counted line as the plans say: a matching of fields to tiles."""
-    need: dict[int, dict[Direction, int]] = {field: {} for field in range(1, FIELD_COUNT + 1)}
-    for plan in chosen:
-        for line, kind in zip(_LINES_OF[plan.direction], plan.kinds, strict=True):
-            if kind is not None:
-                for field in line.fields:
-                    need[field][plan.direction] = kind
-    cost = np.array(
-        [
-            [0 if all(tile.value(d) == kind for d, kind in need[field].items()) else 1 for tile in tiles]
-            for field in range(1, FIELD_COUNT + 1)
-        ]
+        model.add_allowed_assignments([which[d], which[e]], np.argwhere(matrix).tolist())
+    total = sum(
+        plan.score * chosen[direction][i]
+        for direction in Direction
+        for i, plan in enumerate(by_direction[direction])
     )
-    fields, picked = linear_sum_assignment(cost)
-    if cost[fields, picked].sum():  # pragma: no cover - the program guarantees a matching
-        raise RuntimeError("the chosen plans have no matching of tiles to fields")
+    model.add(total >= target)
+    model.maximize(total)
+    solver = cp_model.CpSolver()
+    # One worker: deterministic (the same set gives the same land), and on two cores not slower.
+    solver.parameters.num_workers = 1
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status != cp_model.OPTIMAL:  # pragma: no cover - no time or search limits are set
+        raise RuntimeError(f"CP-SAT failed: {solver.status_name(status)}")
     land: list[Tile | None] = [None] * FIELD_COUNT
-    for field, t in zip(fields, picked, strict=True):
-        land[field] = tiles[t]
-    return tuple(land)
+    for f in fields:
+        (land[f],) = (tile for t, tile in enumerate(tiles) if solver.boolean_value(on[f][t]))
+    return round(solver.objective_value), tuple(land)
