@@ -79,3 +79,36 @@ def test_tables_nobody_uses_are_forgotten(tmp_path, data_dir):
         server.advance(30 * 60 + 1, settle=1.0)  # still idle a whole interval later: forgotten
         assert httpx.get(f"{server.url}/api/tables/{left_alone}").status_code == 404
         assert httpx.get(f"{server.url}/api/tables/{in_use}").status_code == 200
+
+
+def test_a_thinking_computer_never_holds_up_the_server(tmp_path, data_dir, monkeypatch):
+    """The strongest level thinks for tens of milliseconds a move: the server must stay responsive
+    meanwhile. The computer here thinks until the test has had an answer from the same server; if
+    its thinking blocked the event loop, that answer could never come."""
+    import threading
+
+    from spieltisch.games.planahead import bots
+
+    thinking, answered = threading.Event(), threading.Event()
+    saw_answer: list[bool] = []
+    real_choice = bots.choose_field
+
+    def slow_choice(*args):
+        thinking.set()
+        saw_answer.append(answered.wait(10))
+        return real_choice(*args)
+
+    monkeypatch.setattr(bots, "choose_field", slow_choice)
+    with InProcessServer(tmp_path, data_dir, bot_pacing=1.0) as server:
+        ann = Client(server.url, "Ann")
+        ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 2}})
+        table_id = ann.table_until(lambda t: True)["id"]
+        ann.send({"type": "add_bot", "table": table_id, "level": "strong"})
+        ann.send({"type": "start", "table": table_id})
+        ann.table_until(lambda t: t["status"] == "playing")
+        server.advance(8, settle=0)  # the computer's moment has come: it starts thinking
+        assert thinking.wait(10)
+        assert httpx.get(f"{server.url}/api/tables/{table_id}", timeout=5).status_code == 200
+        answered.set()
+        ann.table_until(lambda t: t["game"]["seats"][1]["confirmed"])  # and then it places
+        assert saw_answer == [True]

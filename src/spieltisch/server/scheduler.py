@@ -13,7 +13,7 @@ import logging
 from spieltisch.server.clock import Clock
 from spieltisch.server.puzzles import Optima
 from spieltisch.server.store import TableStore
-from spieltisch.server.tables import Status, Table, tick
+from spieltisch.server.tables import Status, Table, bot_moves, tick
 from spieltisch.storage.repository import Repository
 
 log = logging.getLogger(__name__)
@@ -99,8 +99,13 @@ class Scheduler:
             await self.clock.sleep_until(due)
             if self._timers.get(table_id, (None,))[0] == due:
                 self._timers.pop(table_id, None)
+            table = await self.store.get(table_id)
+            decided = None
+            if table is not None and table.bot_due:
+                # The computers think in a thread: the strongest take tens of milliseconds a move.
+                decided = await asyncio.to_thread(bot_moves, table, self.clock.now())
             changed = await self.store.update(
-                table_id, lambda table: tick(table, self.clock.now(), self.pacing)
+                table_id, lambda table: tick(table, self.clock.now(), self.pacing, decided)
             )
             if changed is None:
                 # Nothing was due after all (the timer woke early, or another process got there

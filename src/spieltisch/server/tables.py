@@ -179,11 +179,40 @@ def apply(
     return table
 
 
-def tick(table: Table, now: float, pacing: float) -> Table | None:
-    """The clock reached a due time: computer players place, deadlines pass. None if nothing changed."""
+#: Computer players' moves worked out ahead for one version of a table: (version, {seat: actions}).
+Decided = tuple[int, dict[int, list[dict[str, Any]]]]
+
+
+def bot_moves(table: Table, now: float) -> Decided:
+    """What each computer player due at `now` will do, without changing the table. The strongest
+    levels think for tens of milliseconds: the server calls this in a thread and hands the result to
+    `tick`, so that the event loop (every other table's clock and socket) never waits for them."""
+    moves: dict[int, list[dict[str, Any]]] = {}
+    if table.status is Status.PLAYING:
+        for seat, due in table.bot_due.items():
+            if due <= now and table.rules.waiting_for(table.state, seat):
+                level = table.seats[seat].bot or "easy"
+                try:
+                    moves[seat] = table.rules.bot_actions(table.state, seat, level, _bot_rng(table, seat))
+                except Exception:  # `tick` works it out again and deals with the failure
+                    continue
+    return table.version, moves
+
+
+def _bot_rng(table: Table, seat: int) -> random.Random:
+    # From the game alone, so that a move worked out ahead equals one worked out in `tick`.
+    return random.Random(f"{table.rules.seed(table.state)}:{table.rules.step(table.state)}:{seat}")
+
+
+def tick(table: Table, now: float, pacing: float, decided: Decided | None = None) -> Table | None:
+    """The clock reached a due time: computer players place, deadlines pass. None if nothing changed.
+    `decided`: moves from `bot_moves`, used while the table is still the version they were worked
+    out for (and its game still at the same step); anything else is worked out here."""
     if table.status is not Status.PLAYING:
         return None
     before = table.version
+    ahead = decided[1] if decided is not None and decided[0] == table.version else {}
+    step = table.rules.step(table.state)
     table = copy.deepcopy(table)
     for seat, due in sorted(table.bot_due.items()):
         if due <= now and not table.rules.waiting_for(table.state, seat):
@@ -192,10 +221,12 @@ def tick(table: Table, now: float, pacing: float) -> Table | None:
             continue
         if due <= now:
             level = table.seats[seat].bot or "easy"
-            rng = random.Random(f"{table.rules.seed(table.state)}:{table.rules.step(table.state)}:{seat}")
             try:
                 state = table.state
-                for bot_action in table.rules.bot_actions(state, seat, level, rng):
+                actions = ahead.get(seat) if table.rules.step(state) == step else None
+                if actions is None:
+                    actions = table.rules.bot_actions(state, seat, level, _bot_rng(table, seat))
+                for bot_action in actions:
                     state = table.rules.act(state, seat, bot_action, now)
                 table.state = state
             except Exception:
@@ -204,8 +235,9 @@ def tick(table: Table, now: float, pacing: float) -> Table | None:
                 table.state = table.rules.abandon(table.state, seat, now)
             table.bot_due.pop(seat, None)
             if table.rules.waiting_for(table.state, seat):
-                # A game where a computer acts in several steps (e.g. tile by tile): think again.
-                table.bot_due[seat] = _bot_time(table, seat, now, pacing)
+                # A game where a computer acts in several steps (e.g. tile by tile): think again,
+                # counting from when this step was due, so that a busy server costs it no time.
+                table.bot_due[seat] = _bot_time(table, seat, due, pacing)
             table.version += 1
     due = table.rules.due(table.state)
     if due is not None and due <= now:
