@@ -20,6 +20,7 @@ from spieltisch.games.planahead.board import FIELD_COUNT
 from spieltisch.games.planahead.notation import EMPTY_LAND, Land, format_land, parse_land, parse_tiles
 from spieltisch.games.planahead.scoring import points_completed_by, score_land
 from spieltisch.games.planahead.tiles import ALL_TILES, Tile
+from spieltisch.games.seats import checked_seat, with_seat
 
 MAX_SEATS = 6
 TURN_CLOCK_CHOICES = (None, 15, 30, 60, 90, 120)
@@ -102,15 +103,7 @@ def _start_turn(game: Game, now: float) -> Game:
 
 
 def _seat(game: Game, seat: int) -> Seat:
-    if game.phase is Phase.FINISHED:
-        raise RuleError("game_over", "the game is over")
-    if not 0 <= seat < len(game.seats):
-        raise RuleError("bad_seat", f"there is no seat {seat}")
-    return game.seats[seat]
-
-
-def _with_seat(game: Game, index: int, seat: Seat) -> Game:
-    return replace(game, seats=game.seats[:index] + (seat,) + game.seats[index + 1 :])
+    return checked_seat(game.seats, seat, game_over=game.phase is Phase.FINISHED)
 
 
 def place(game: Game, seat: int, field_number: int | None) -> Game:
@@ -123,7 +116,7 @@ def place(game: Game, seat: int, field_number: int | None) -> Game:
             raise RuleError("bad_field", f"there is no field {field_number}")
         if state.land[field_number - 1] is not None:
             raise RuleError("field_taken", f"field {field_number} is taken")
-    return _with_seat(game, seat, replace(state, tentative=field_number))
+    return with_seat(game, seat, replace(state, tentative=field_number))
 
 
 def confirm(game: Game, seat: int, now: float) -> Game:
@@ -133,7 +126,7 @@ def confirm(game: Game, seat: int, now: float) -> Game:
         raise RuleError("already_confirmed", "you have confirmed this tile already")
     if state.tentative is None:
         raise RuleError("not_placed", "place the tile on a field first")
-    return _advance_if_done(_with_seat(game, seat, _fix(game, state, state.tentative)), now)
+    return _advance_if_done(with_seat(game, seat, _fix(game, state, state.tentative)), now)
 
 
 def _fix(game: Game, state: Seat, field_number: int, *, by_clock: bool = False) -> Seat:
@@ -166,7 +159,7 @@ def on_deadline(game: Game, now: float) -> Game:
         return game
     for index, state in enumerate(game.seats):
         if not state.confirmed:
-            game = _with_seat(game, index, _fix(game, state, clock_field(game, index), by_clock=True))
+            game = with_seat(game, index, _fix(game, state, clock_field(game, index), by_clock=True))
     return _advance_if_done(game, now)
 
 
@@ -175,7 +168,7 @@ def remove_seat_wait(game: Game, seat: int, now: float) -> Game:
     state = _seat(game, seat)
     if state.confirmed:
         return game
-    game = _with_seat(game, seat, _fix(game, state, clock_field(game, seat), by_clock=True))
+    game = with_seat(game, seat, _fix(game, state, clock_field(game, seat), by_clock=True))
     return _advance_if_done(game, now)
 
 

@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from spieltisch.games.errors import RuleError
+from spieltisch.games.seats import checked_seat, with_seat
 from spieltisch.games.speedgans.notation import City, NotationError, parse_city
 from spieltisch.games.speedgans.report import report
 from spieltisch.games.speedgans.tasks import STAR_TASKS, TASK_BY_ID, TASK_IDS, allowed_triples, task_values
@@ -230,15 +231,7 @@ def on_time(game: Game, now: float) -> Game:
 
 
 def _seat(game: Game, seat: int) -> Seat:
-    if game.phase is Phase.FINISHED:
-        raise RuleError("game_over", "the game is over")
-    if not 0 <= seat < len(game.seats):
-        raise RuleError("bad_seat", f"there is no seat {seat}")
-    return game.seats[seat]
-
-
-def _with_seat(game: Game, index: int, seat: Seat) -> Game:
-    return replace(game, seats=game.seats[:index] + (seat,) + game.seats[index + 1 :])
+    return checked_seat(game.seats, seat, game_over=game.phase is Phase.FINISHED)
 
 
 def _building_seat(game: Game, seat: int) -> Seat:
@@ -260,7 +253,7 @@ def set_city(game: Game, seat: int, text: str, now: float) -> Game:
         raise RuleError("bad_city", str(error)) from None
     if city == state.city:
         return game
-    return _with_seat(game, seat, replace(state, city=city, changed_at=now))
+    return with_seat(game, seat, replace(state, city=city, changed_at=now))
 
 
 def is_finished_city(city: City, strict: bool) -> bool:
@@ -282,7 +275,7 @@ def call_done(game: Game, seat: int, now: float) -> Game:
     hourglass = game.hourglass_ends
     if hourglass is None and game.settings.mode == "race":
         hourglass = now + game.settings.hourglass
-    game = _with_seat(game, seat, replace(state, done=True, marker=marker))
+    game = with_seat(game, seat, replace(state, done=True, marker=marker))
     return _end_if_all_done(replace(game, hourglass_ends=hourglass), now)
 
 
@@ -292,7 +285,7 @@ def ready(game: Game, seat: int, now: float) -> Game:
     state = _seat(game, seat)
     if game.phase is not Phase.SCORED:
         raise RuleError("not_scored", "the next round can be asked for only after the scoring")
-    game = _with_seat(game, seat, replace(state, ready=True))
+    game = with_seat(game, seat, replace(state, ready=True))
     if all(s.ready for s in game.seats):
         return _start_round(game, now)
     return game
@@ -305,7 +298,7 @@ def abandon(game: Game, seat: int, now: float) -> Game:
         return game
     state = game.seats[seat]
     if game.phase is Phase.BUILDING and not state.done:
-        return _end_if_all_done(_with_seat(game, seat, replace(state, done=True)), now)
+        return _end_if_all_done(with_seat(game, seat, replace(state, done=True)), now)
     if game.phase is Phase.SCORED and not state.ready:
         return ready(game, seat, now)
     return game
