@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import time
+from pathlib import Path
 
 import httpx
 
@@ -89,3 +91,42 @@ def test_bad_puzzle_ids(tmp_path, data_dir):
             assert ann.error()["code"] == code
         assert httpx.get(f"{server.url}/api/puzzles/2026-02-30").status_code == 404
         assert httpx.get(f"{server.url}/puzzle/not-a-date").status_code == 404
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended meanwhile
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def test_the_solver_process_ends_with_a_killed_server(server_factory):
+    """The optimum is worked out in a process of its own; a server killed without a chance to shut
+    down must not leave it behind."""
+    server = server_factory()
+    for _ in range(100):  # the server starts it at once, for today's optimum
+        solver = _children(server.process.pid)
+        if solver:
+            break
+        time.sleep(0.1)
+    assert solver, "the server started no solver process"
+    server.process.kill()
+    server.process.wait()
+    for _ in range(100):
+        if not any(_running(pid) for pid in solver):
+            break
+        time.sleep(0.1)
+    assert not any(_running(pid) for pid in solver)
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has ended; only its parent has not asked yet

@@ -96,7 +96,7 @@ class Services:
         self._warm = asyncio.create_task(self.optima.get(today(self.clock.now()).isoformat()))
 
     async def close(self) -> None:
-        self.optima.close()
+        await asyncio.to_thread(self.optima.close)
         await self.scheduler.close()
         await self.store.close()
 

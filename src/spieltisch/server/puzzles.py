@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from zoneinfo import ZoneInfo
 
@@ -71,7 +74,12 @@ class Optima:
 
     def __init__(self) -> None:
         self._known: dict[str, asyncio.Future[tuple[int, str]]] = {}
-        self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        self._pool = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_exit_with_parent,
+            initargs=(os.getpid(),),
+        )
 
     async def get(self, puzzle_id: str) -> tuple[int, str]:
         future = self._known.get(puzzle_id)
@@ -83,7 +91,20 @@ class Optima:
         return await asyncio.shield(future)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """End the solver's process (after the solve in progress, if any: well under a second)."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _exit_with_parent(parent: int) -> None:
+    """In the solver's process: end when the server process is gone, even if it was killed without
+    a chance to shut its pool down (the process would otherwise wait for work forever)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 def _entry(result: PuzzleResult) -> dict:
