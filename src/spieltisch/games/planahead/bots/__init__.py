@@ -7,7 +7,7 @@
 A level sees only what a player sees: its land, the current tile and the tiles drawn so far (which
 tells it the tiles that may still come). Methods: easy is greedy on the points a tile completes now,
 with a share of random moves; medium values each afterstate by the probability that its open lines
-still complete; strong uses a value table learned by TD self-play (`spieltisch planahead bot-train`)
+still complete; strong uses a value table learned by TD(λ) self-play (`spieltisch planahead bot-train`)
 and a chance search that averages over every tile that may come next (two tiles deep for its best
 few fields). Medium and strong are deterministic; easy draws
 only from the `rng` it is given.

@@ -7,7 +7,7 @@ no longer fits). Every kernel releases the GIL (nogil), so a server can run a co
 in a worker thread without holding up its event loop.
 
 Evaluator: the value of a land is a sum of table weights over sparse features. The strong and the
-medium level share it; they differ only in the weight vector (learned by TD self-play, or filled by
+medium level share it; they differ only in the weight vector (learned by TD(λ) self-play, or filled by
 the line-probability formula in heuristic.py). A linear table model is what makes a chance
 lookahead affordable: ~10,000 evaluations per move.
 
@@ -418,23 +418,30 @@ def play_draw(w: np.ndarray, draw: np.ndarray, depth: int) -> np.ndarray:
     return land
 
 
-# TD(0) afterstate learning from self-play. Each game draws 19 of the 27 tiles from Numba's seeded
-# generator; the player places each tile on the field with the best reward + afterstate value (with
-# a share epsilon of random moves) and moves the value of its previous afterstate towards that
-# target: the points the new placement completes plus the new afterstate's value (0 once full). The
-# step is divided by the number of active features, so alpha is the share of the error corrected.
+# TD(lambda) afterstate learning from self-play. Each game draws 19 of the 27 tiles from Numba's
+# seeded generator; the player places each tile on the field with the best reward + afterstate value
+# (no exploration: the tiles are random enough). After the game every afterstate's value moves
+# towards its lambda-return, computed backwards from the end: the points the next placement
+# completes, plus (1 - lambda) × the next afterstate's value + lambda × the next lambda-return (0 once
+# the land is full). lambda = 0 is TD(0); a larger lambda lets the points a line scores at the end
+# of the game reach the early afterstates that built it without waiting for the values in between.
+# The values are those seen during the game (the weights change only once it is over). The step is
+# divided by the number of active features, so alpha is the share of the error corrected.
 
 
 @njit(cache=True, nogil=True)
-def td_train(w: np.ndarray, games: int, alpha: float, epsilon: float, seed: int) -> float:
+def td_train(w: np.ndarray, games: int, alpha: float, lam: float, seed: int) -> float:
     """Train w in place on `games` self-play games; return their mean score."""
     np.random.seed(seed)
     cnt = np.zeros((4, 4, 4), dtype=np.int64)
     kinds = np.zeros(N_LINES, dtype=np.int64)
     counts = np.zeros(N_LINES, dtype=np.int64)
     idx = np.zeros(IDX_SIZE, dtype=np.int64)
-    best_idx = np.zeros(MAX_ACTIVE, dtype=np.int64)
-    prev_idx = np.zeros(MAX_ACTIVE, dtype=np.int64)
+    # The afterstates of one game: active features, value and the points the placement completed.
+    hist_idx = np.zeros((N_FIELDS, MAX_ACTIVE), dtype=np.int64)
+    hist_n = np.zeros(N_FIELDS, dtype=np.int64)
+    hist_v = np.zeros(N_FIELDS)
+    hist_r = np.zeros(N_FIELDS)
     land = np.full(N_FIELDS, -1, dtype=np.int8)
     undrawn = np.ones(N_TILES, dtype=np.bool_)
     total_score = 0.0
@@ -442,22 +449,13 @@ def td_train(w: np.ndarray, games: int, alpha: float, epsilon: float, seed: int)
         draw = np.random.permutation(N_TILES)[:N_FIELDS]
         land[:] = -1
         undrawn[:] = True
-        prev_n = 0
-        prev_v = 0.0
-        score = 0
+        score = 0.0
         for t in range(N_FIELDS):
             tile = draw[t]
             undrawn[tile] = False
             count_table(undrawn, cnt)
-            explore = np.random.random() < epsilon
-            n_free = N_FIELDS - t
-            pick = np.random.randint(n_free) if explore else -1
             best_q = -np.inf
             best_f = -1
-            best_r = 0
-            best_v = 0.0
-            best_n = 0
-            seen = 0
             for f in range(N_FIELDS):
                 if land[f] >= 0:
                     continue
@@ -472,23 +470,22 @@ def td_train(w: np.ndarray, games: int, alpha: float, epsilon: float, seed: int)
                         v += w[idx[j]]
                 land[f] = -1
                 q = r + v
-                if (explore and seen == pick) or (not explore and q > best_q):
+                if q > best_q:
                     best_q = q
                     best_f = f
-                    best_r = r
-                    best_v = v
-                    best_n = n
-                    best_idx[:n] = idx[:n]
-                seen += 1
-            # TD(0): the previous afterstate's value moves toward this placement's return.
-            if prev_n > 0:
-                step = alpha * (best_r + best_v - prev_v) / prev_n
-                for j in range(prev_n):
-                    w[prev_idx[j]] += step
+                    hist_r[t] = r
+                    hist_v[t] = v
+                    hist_n[t] = n
+                    hist_idx[t, :n] = idx[:n]
             land[best_f] = tile
-            score += best_r
-            prev_n = best_n
-            prev_idx[:best_n] = best_idx[:best_n]
-            prev_v = best_v
+            score += hist_r[t]
+        # The full land (t = 18) has value 0 and no features; its lambda-return is 0.
+        ret = 0.0
+        for t in range(N_FIELDS - 2, -1, -1):
+            ret = hist_r[t + 1] + (1.0 - lam) * hist_v[t + 1] + lam * ret
+            n = hist_n[t]
+            step = alpha * (ret - hist_v[t]) / n
+            for j in range(n):
+                w[hist_idx[t, j]] += step
         total_score += score
     return total_score / max(games, 1)

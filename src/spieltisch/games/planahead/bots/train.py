@@ -1,4 +1,4 @@
-"""Training the strong level: TD(0) self-play from the medium level's weights, in chunks.
+"""Training the strong level: TD(lambda) self-play from the medium level's weights, in chunks.
 
 The step size falls geometrically from ALPHA_START to ALPHA_END over the chunks (large steps learn
 fast, small ones average out the noise of single games). Chunk k draws its games from seed
@@ -19,11 +19,12 @@ from spieltisch.games.planahead.bots import weights
 from spieltisch.games.planahead.bots.heuristic import heuristic_weights
 from spieltisch.games.planahead.bots.kernels import td_train
 
-DEFAULT_GAMES = 1_200_000
+DEFAULT_GAMES = 2_400_000
 CHUNK = 100_000
 ALPHA_START = 0.05
 ALPHA_END = 0.005
-EPSILON = 0.0
+#: Weight of the later rewards in each afterstate's target (0 would be TD(0); see kernels.td_train).
+LAMBDA = 0.5
 
 
 def default_out() -> Path:
@@ -40,12 +41,19 @@ def train(games: int, seed: int, out: Path, log: Callable[[str], None] = print) 
     for k, size in enumerate(chunks):
         fraction = k / (len(chunks) - 1) if len(chunks) > 1 else 1.0
         alpha = ALPHA_START * (ALPHA_END / ALPHA_START) ** fraction
-        mean = td_train(w, size, alpha, EPSILON, seed * 1_000 + k)
+        mean = td_train(w, size, alpha, LAMBDA, seed * 1_000 + k)
         bar.update(size)
         log(f"chunk {k + 1}/{len(chunks)}: {size} games, alpha {alpha:.4f}, self-play mean {mean:.1f}")
     bar.close()
     seconds = time.perf_counter() - start
-    meta = {"games": games, "seed": seed, "alpha_start": ALPHA_START, "alpha_end": ALPHA_END, "chunk": CHUNK}
+    meta = {
+        "games": games,
+        "seed": seed,
+        "alpha_start": ALPHA_START,
+        "alpha_end": ALPHA_END,
+        "chunk": CHUNK,
+        "lambda": LAMBDA,
+    }
     weights.save(out, w, meta)
     log(f"trained on {games} games in {seconds:.0f} s; wrote {out}")
     return w
