@@ -56,7 +56,7 @@ export class LobbyScreen {
 
   render() {
     this.tablesBox = h("div.table-list", { "data-testid": "lobby-tables", "aria-live": "polite" });
-    this.el.replaceChildren(h("div.lobby", {},
+    this.el.replaceChildren(h("div.lobby.page-grid", {},
       h("section.card.lobby-tables", {},
         h("h1", {}, t("lobby.tables")),
         this.tablesBox),

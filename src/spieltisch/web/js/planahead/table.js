@@ -124,18 +124,28 @@ export class PlanAheadGame {
       return;
     }
     this.renderDeferred = false;
+    const root = h("div.pa-game", this.rootAttributes());
+    root.append(...this.renderParts());
+    this.el.replaceChildren(root);
+    this.tickClock();
+  }
+
+  /** The game's root element's attributes (what tests and styles read off the page). */
+  rootAttributes() {
     const game = this.game;
-    const finished = game.phase === "finished";
-    const root = h("div.pa-game", {
+    return {
       "data-testid": "pa-game", "data-phase": game.phase, "data-turn": game.turn,
       "data-view-seat": String(this.viewSeat), "data-you": this.you ?? "",
       "data-pending": this.pending !== undefined ? "true" : "false",
-    });
-    root.append(this.renderInfo(), this.renderClock(), this.renderNext(), this.renderBoardArea(),
-      this.renderScores(), this.renderOk());
-    if (finished && !this.endHidden) root.append(this.renderEnd());
-    this.el.replaceChildren(root);
-    this.tickClock();
+    };
+  }
+
+  /** What the game shows, in order. */
+  renderParts() {
+    const parts = [this.renderInfo(), this.renderClock(), this.renderNext(), this.renderBoardArea(),
+      this.renderScores(), this.renderOk()];
+    if (this.game.phase === "finished" && !this.endHidden) parts.push(this.renderEnd());
+    return parts;
   }
 
   renderInfo() {

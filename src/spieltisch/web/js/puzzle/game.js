@@ -39,31 +39,20 @@ export class PuzzleGame extends PlanAheadGame {
     this.screen.gameChanged(table, before);
   }
 
-  render() {
-    if (!this.table) return;
-    if (this.drag) {
-      this.renderDeferred = true; // never pull the board from under a finger
-      return;
-    }
-    this.renderDeferred = false;
+  rootAttributes() {
     const game = this.game;
-    const finished = game.phase === "finished";
-    const root = h("div.pa-game.pz-game", {
-      "data-testid": "pa-game", "data-phase": game.phase, "data-turn": game.turn,
-      "data-view-seat": String(this.viewSeat), "data-you": this.you ?? "",
-      "data-pending": this.pending !== undefined ? "true" : "false",
+    return {
+      ...super.rootAttributes(),
       "data-puzzle": game.puzzle, "data-timed-out": game.timed_out ? "true" : "false",
-      class: finished ? "is-finished" : "is-playing",
-    });
-    if (finished) {
-      root.append(this.renderInfo(), this.renderResult(), this.renderBoardArea(),
-        h("div.pz-side", {}, this.screen.results.render(this.screen.app.me?.id)));
-    } else {
-      root.append(this.renderInfo(), this.renderClock(), this.renderNext(), this.renderBoardArea(),
-        this.renderScores(), this.renderOk());
-    }
-    this.el.replaceChildren(root);
-    this.tickClock();
+      class: `pz-game ${game.phase === "finished" ? "is-finished" : "is-playing"}`,
+    };
+  }
+
+  renderParts() {
+    if (this.game.phase !== "finished") return super.renderParts();
+    // After the attempt: the result and the lists beside the board, no tile, clock or OK button.
+    return [this.renderInfo(), this.renderResult(), this.renderBoardArea(),
+      h("div.pz-side", {}, this.screen.results.render(this.screen.app.me?.id))];
   }
 
   renderInfo() {

@@ -238,7 +238,7 @@ export class PuzzleScreen {
           h("button.link", { type: "button", onclick: () => this.app.navigate("/") }, t("pa.tolobby"))))));
       return;
     }
-    const page = h("div.pz-page", { "data-testid": "puzzle-intro", "data-puzzle": this.id ?? "" },
+    const page = h("div.pz-page.page-grid", { "data-testid": "puzzle-intro", "data-puzzle": this.id ?? "" },
       this.renderIntro(),
       h("section.card.pz-results-card", {}, this.results.render(this.app.me?.id)),
       this.renderArchive());
