@@ -191,17 +191,22 @@ def bot_moves(table: Table, now: float) -> Decided:
     if table.status is Status.PLAYING:
         for seat, due in table.bot_due.items():
             if due <= now and table.rules.waiting_for(table.state, seat):
-                level = table.seats[seat].bot or "easy"
                 try:
-                    moves[seat] = table.rules.bot_actions(table.state, seat, level, _bot_rng(table, seat))
+                    moves[seat] = _think(table, seat)
                 except Exception:  # `tick` works it out again and deals with the failure
                     continue
     return table.version, moves
 
 
-def _bot_rng(table: Table, seat: int) -> random.Random:
-    # From the game alone, so that a move worked out ahead equals one worked out in `tick`.
-    return random.Random(f"{table.rules.seed(table.state)}:{table.rules.step(table.state)}:{seat}")
+def _level(table: Table, seat: int) -> str:
+    return table.seats[seat].bot or "easy"
+
+
+def _think(table: Table, seat: int) -> list[dict[str, Any]]:
+    """A computer player's actions for the game's current step. Its randomness comes from the game
+    alone, so that a move worked out ahead (`bot_moves`) equals one worked out in `tick`."""
+    rng = random.Random(f"{table.rules.seed(table.state)}:{table.rules.step(table.state)}:{seat}")
+    return table.rules.bot_actions(table.state, seat, _level(table, seat), rng)
 
 
 def tick(table: Table, now: float, pacing: float, decided: Decided | None = None) -> Table | None:
@@ -220,18 +225,19 @@ def tick(table: Table, now: float, pacing: float, decided: Decided | None = None
             table.version += 1
             continue
         if due <= now:
-            level = table.seats[seat].bot or "easy"
             try:
                 state = table.state
                 actions = ahead.get(seat) if table.rules.step(state) == step else None
                 if actions is None:
-                    actions = table.rules.bot_actions(state, seat, level, _bot_rng(table, seat))
+                    actions = _think(table, seat)
                 for bot_action in actions:
                     state = table.rules.act(state, seat, bot_action, now)
                 table.state = state
             except Exception:
                 # A failing computer player must never stall the table: it moves as the clock would.
-                log.exception("computer player (%s) failed at table %s; moving for it", level, table.id)
+                log.exception(
+                    "computer player (%s) failed at table %s; moving for it", _level(table, seat), table.id
+                )
                 table.state = table.rules.abandon(table.state, seat, now)
             table.bot_due.pop(seat, None)
             if table.rules.waiting_for(table.state, seat):
@@ -395,7 +401,7 @@ def _bot_time(table: Table, seat: int, now: float, pacing: float) -> float:
     """When a computer player acts next: after a human-like moment that the game chooses."""
     step = table.rules.step(table.state)
     rng = random.Random(f"{table.rules.seed(table.state)}:{step}:{seat}:{now}:pace")
-    due = now + pacing * table.rules.bot_delay(table.state, seat, table.seats[seat].bot or "easy", rng)
+    due = now + pacing * table.rules.bot_delay(table.state, seat, _level(table, seat), rng)
     deadline = table.rules.due(table.state)
     if deadline is not None and table.rules.bot_beats_clock:
         due = min(due, max(now, deadline - 0.5))  # a computer never lets the clock move for it
