@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
+from tests.browser.boxes import centre_of
 
 from spieltisch.games.planahead.notation import parse_land
 from spieltisch.games.planahead.scoring import score_land
@@ -33,9 +34,7 @@ def settled(page: Page) -> None:
 
 def centre(page: Page, test_id: str) -> tuple[float, float]:
     settled(page)
-    box = page.get_by_test_id(test_id).bounding_box()
-    assert box is not None, test_id
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    return centre_of(page, test_id)
 
 
 def drag(page: Page, source: str, target: str) -> None:

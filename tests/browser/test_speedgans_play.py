@@ -14,6 +14,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.browser.boxes import centre_of
 
 from spieltisch.games.speedgans.catalog import ensure_catalog
 from spieltisch.games.speedgans.notation import parse_city
@@ -44,9 +45,7 @@ def settled(page: Page) -> None:
 
 def centre(page: Page, test_id: str) -> tuple[float, float]:
     expect(page.get_by_test_id(test_id)).to_be_visible()
-    box = page.get_by_test_id(test_id).bounding_box()
-    assert box is not None, test_id
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    return centre_of(page, test_id)
 
 
 def drag(page: Page, source: str, target: str | tuple[float, float]) -> None:
