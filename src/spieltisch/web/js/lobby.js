@@ -2,6 +2,7 @@
 
 import { t } from "./i18n.js";
 import { net } from "./net.js";
+import { Screen } from "./screen.js";
 import { h } from "./ui.js";
 import { puzzleCard } from "./puzzle/lobby-card.js";
 import { defaultSettings as sgDefaults, settingsFields as sgFields } from "./speedgans/settings.js";
@@ -12,14 +13,13 @@ export function clockLabel(seconds) {
   return seconds ? t("lobby.clock.s", { n: seconds }) : t("lobby.clock.none");
 }
 
-export class LobbyScreen {
+export class LobbyScreen extends Screen {
   constructor(app) {
-    this.app = app;
+    super(app);
     this.tables = null;
     this.creating = false;
     this.form = { game: "planahead", seats: 2, turn_seconds: null };
     this.sgForm = sgDefaults();
-    this.cleanup = [];
   }
 
   mount(el) {
@@ -38,11 +38,6 @@ export class LobbyScreen {
     this.cleanup.push(net.onOpen(() => net.send({ type: "watch_lobby" })));
     if (net.isOpen) net.send({ type: "watch_lobby" });
     this.render();
-  }
-
-  unmount() {
-    for (const fn of this.cleanup) fn();
-    this.cleanup = [];
   }
 
   onError() {

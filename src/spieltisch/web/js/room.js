@@ -3,6 +3,7 @@
 import { t } from "./i18n.js";
 import { clockLabel } from "./lobby.js";
 import { net } from "./net.js";
+import { Screen } from "./screen.js";
 import { h, toast } from "./ui.js";
 import { PlanAheadGame } from "./planahead/table.js";
 import { SpeedgansGame } from "./speedgans/table.js";
@@ -24,16 +25,14 @@ function hasFreeSeat(table) {
   return seatSlots(table).some(seatIsFree);
 }
 
-export class TableScreen {
+export class TableScreen extends Screen {
   constructor(app, id) {
-    this.app = app;
+    super(app);
     this.id = id;
     this.table = null;
     this.joinTried = false;
     this.notFound = false;
-    this.game = null;
     this.botLevel = "medium";
-    this.cleanup = [];
   }
 
   mount(el) {
@@ -49,13 +48,6 @@ export class TableScreen {
 
   open() {
     net.send({ type: "open_table", table: this.id });
-  }
-
-  unmount() {
-    for (const fn of this.cleanup) fn();
-    this.cleanup = [];
-    this.game?.destroy();
-    this.game = null;
   }
 
   rerender() {

@@ -4,6 +4,7 @@
 import "./strings.js";
 import { t } from "../i18n.js";
 import { HttpError, net } from "../net.js";
+import { Screen } from "../screen.js";
 import { h, toast } from "../ui.js";
 import { PuzzleGame } from "./game.js";
 import { ResultsList } from "./results.js";
@@ -18,9 +19,9 @@ export function puzzlePath(path) {
   return match ? { id: match[1] ?? null } : null;
 }
 
-export class PuzzleScreen {
+export class PuzzleScreen extends Screen {
   constructor(app, puzzleId = null) {
-    this.app = app;
+    super(app);
     this.puzzleId = puzzleId;
     this.index = null;
     this.details = null;
@@ -29,11 +30,9 @@ export class PuzzleScreen {
     this.archiveLoaded = false;
     this.tableId = null;
     this.table = null;
-    this.game = null;
     this.starting = false;
     this.retrying = false;
     this.state = "loading"; // loading | intro | notfound | error | game
-    this.cleanup = [];
   }
 
   /** The puzzle shown: the one of the path, or today's. */
@@ -55,11 +54,8 @@ export class PuzzleScreen {
   }
 
   unmount() {
-    this.alive = false;
-    for (const fn of this.cleanup) fn();
-    this.cleanup = [];
-    this.game?.destroy();
-    this.game = null;
+    this.alive = false; // answers still on their way find the screen gone
+    super.unmount();
   }
 
   rerender() {
