@@ -195,10 +195,20 @@ def test_two_players_play_a_whole_game(live_server, new_page, shots):
             place = 1 + sum(v > score for v in final.values())
             li = page.locator(f'[data-testid="ranking"] li[data-seat="{seat}"]')
             assert li.get_attribute("data-place") == str(place)
-    if a.get_by_test_id("strongest").count():
-        expect(a.get_by_test_id("strongest")).to_contain_text(
-            a.get_by_test_id("strongest").get_attribute("data-score")
-        )
+    # What the strongest computer would have scored on the same tiles, and its land with the numbers
+    # at the line ends like any player's (the server works it out just after the end).
+    strongest = a.get_by_test_id("strongest")
+    expect(strongest).to_be_visible(timeout=30_000)
+    strongest_score = int(strongest.get_attribute("data-score"))
+    expect(strongest).to_contain_text(str(strongest_score))
+    a.get_by_test_id("show-strongest").click()
+    expect(a.get_by_test_id("board")).to_have_attribute("data-seat", "strongest")
+    expect(a.get_by_test_id("viewing")).to_contain_text("des stärksten Computers")
+    strongest_land = board_land(a)
+    assert score_land(strongest_land).total == strongest_score
+    check_line_ends(a, strongest_land, fields_and_colour=False)
+    a.get_by_test_id("back-own").click()
+    a.get_by_test_id("show-end").click()
     # After the game A can look at B's finished land too (the end dialog set aside).
     a.get_by_test_id("close-end").click()
     a.get_by_test_id("score-1").click()
@@ -264,11 +274,24 @@ def test_turn_clock_places_the_tile_and_marks_the_field(live_server, new_page):
     assert marked.get_attribute("data-tile")
 
 
-def test_lobby_on_a_phone_and_an_unknown_table_link(live_server, new_page, shots):
+def test_lobby_on_a_phone_and_links_that_lead_nowhere(live_server, new_page, shots):
     page = new_page("phone")
     page.goto(live_server + "/")
+    # An empty nickname: the page's own message, in the page's language (not the browser's bubble).
+    page.get_by_test_id("nickname-submit").click()
+    expect(page.get_by_test_id("nickname-error")).to_have_text("Der Spitzname braucht 1 bis 20 Zeichen.")
     pick_nickname(page, "Dora")
     expect(page.get_by_test_id("create-table")).to_be_visible()
     page.screenshot(path=str(shots / "lobby-phone.png"))
     page.goto(live_server + "/t/zzzz9999")
     expect(page.get_by_test_id("table-not-found")).to_be_visible()
+    # A path nobody serves and a puzzle that does not exist: still 404s, but the app's own pages
+    # that say so and lead back.
+    for path, test_id in (("/nichts/hier", "page-not-found"), ("/puzzle/2020-13-45", "puzzle-not-found")):
+        response = page.goto(live_server + path)
+        assert response is not None and response.status == 404
+        expect(page.get_by_test_id(test_id)).to_be_visible()
+    page.goto(live_server + "/nichts/hier")
+    page.get_by_test_id("page-not-found").get_by_role("button").click()
+    expect(page.get_by_test_id("create-table")).to_be_visible()
+    assert not page.errors, page.errors

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import httpx
 
+from spieltisch.games.planahead.notation import parse_land
+from spieltisch.games.planahead.scoring import score_land
 from tests.server.inprocess import InProcessServer
 from tests.server.player_client import Client
 
@@ -59,7 +61,13 @@ def test_computer_players_fill_seats_and_wait_a_human_moment(tmp_path, data_dir)
         end = ann.table_until(lambda t: t["status"] == "finished")
         assert all(s["land"].count(".") == 0 for s in end["game"]["seats"])
         done = ann.table_until(lambda t: t["game"].get("strongest") is not None, timeout=30)
-        assert done["game"]["strongest"]["score"] >= 0
+        strongest = done["game"]["strongest"]
+        # Its land comes with its lines scored, as every player's does, so the board can show them.
+        assert strongest["score"] == score_land(parse_land(strongest["land"])).total
+        assert [line["points"] for line in strongest["lines"]] == [
+            line.points for line in score_land(parse_land(strongest["land"])).lines
+        ]
+        assert {"state", "potential", "value"} <= strongest["lines"][0].keys()
 
 
 def test_tables_nobody_uses_are_forgotten(tmp_path, data_dir):

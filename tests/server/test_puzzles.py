@@ -90,7 +90,16 @@ def test_bad_puzzle_ids(tmp_path, data_dir):
             ann.send({"type": "start_puzzle", "puzzle": bad})
             assert ann.error()["code"] == code
         assert httpx.get(f"{server.url}/api/puzzles/2026-02-30").status_code == 404
-        assert httpx.get(f"{server.url}/puzzle/not-a-date").status_code == 404
+        assert httpx.get(f"{server.url}/puzzle/not-a-date").json()["error"]["code"] == "not_found"
+        # A browser following a bad link gets a 404 too, but as the app's page, which says in the
+        # player's language what is missing; the API stays JSON even for a browser.
+        html = {"accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+        for path in ("/puzzle/not-a-date", f"/puzzle/{tomorrow}", "/no/such/page"):
+            page = httpx.get(f"{server.url}{path}", headers=html)
+            assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+            assert '<script type="module" src="/static/js/app.js">' in page.text
+        api = httpx.get(f"{server.url}/api/puzzles/not-a-date", headers=html)
+        assert api.status_code == 404 and api.json()["error"]["code"] == "not_found"
 
 
 def _children(pid: int) -> set[int]:

@@ -80,7 +80,9 @@ def test_a_game_with_two_people_and_a_computer(server, data_dir):
     assert ann.error()["code"] == "no_players"  # Speedgans needs two
     bob.send({"type": "join", "table": table_id})
     ann.send({"type": "add_bot", "table": table_id, "level": "strong"})
-    ann.table_until(lambda t: len(t["seats"]) == 3)
+    seated = ann.table_until(lambda t: len(t["seats"]) == 3)
+    # Speedgans names its computers as geese, not with Plan Ahead's level names.
+    assert seated["seats"][2]["nickname"] == "Wildgans 1"
     ann.send({"type": "start", "table": table_id})
     started = ann.table_until(lambda t: t["status"] == "playing")
     view = started["game"]

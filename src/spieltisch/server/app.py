@@ -14,6 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spieltisch.games.errors import RuleError
 from spieltisch.server.clock import Clock, SystemClock
@@ -105,6 +106,16 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
+def _wants_page(request: Request) -> bool:
+    """A browser asking for a page (a typed or followed link), not a program asking the API."""
+    path = request.url.path
+    return (
+        request.method in ("GET", "HEAD")
+        and not path.startswith(("/api/", "/static/", "/ws"))
+        and "text/html" in request.headers.get("accept", "")
+    )
+
+
 def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -> FastAPI:
     config = config or ServerConfig()
     clock = clock or SystemClock()
@@ -119,6 +130,8 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
 
     app = FastAPI(title="Spieltisch", lifespan=lifespan, docs_url=None, redoc_url=None)
 
+    index = WEB / "index.html"
+
     def services(request: Request | WebSocket) -> Services:
         return request.app.state.services
 
@@ -128,13 +141,16 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
         where = ".".join(str(part) for part in first["loc"][1:]) or "body"
         return _error(422, "bad_request", f"{where}: {first['msg']}")
 
-    @app.exception_handler(HTTPException)
-    async def _http_error(request: Request, error: HTTPException) -> JSONResponse:
+    # Starlette's class, so that a path no route knows is answered here too.
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, error: StarletteHTTPException) -> JSONResponse | FileResponse:
+        if error.status_code == 404 and _wants_page(request):
+            # Still a 404, but the app itself says in the player's language what is missing.
+            return FileResponse(index, status_code=404)
         code = {401: "unknown_player", 404: "not_found"}.get(error.status_code, "error")
         return _error(error.status_code, code, str(error.detail))
 
     # Pages ---------------------------------------------------------------------------------------
-    index = WEB / "index.html"
 
     @app.get("/", include_in_schema=False)
     async def home() -> FileResponse:

@@ -19,6 +19,8 @@ class GameRules(Protocol):
     name: str
     #: Whether tables of this game appear in the lobby (solo modes do not).
     listed: bool
+    #: The nickname of a computer player by level (a number is added: "Meister 2").
+    bot_names: dict[str, str]
 
     def settings(self, raw: dict[str, Any]) -> dict[str, Any]:
         """Checked settings with defaults filled in (RuleError on anything wrong)."""
@@ -69,9 +71,11 @@ class GameRules(Protocol):
 class PlanAheadRules:
     name = "planahead"
     listed = True
+    bot_names = {"easy": "Einsteiger", "medium": "Fortgeschritten", "strong": "Meister"}
     bot_beats_clock = True
-    #: Seconds a computer player thinks before placing, by level.
-    THINKING = {"easy": (3.0, 7.0), "medium": (2.0, 5.0), "strong": (1.5, 3.5)}
+    #: Seconds a computer player thinks before placing, by level, counted from when the tile
+    #: appears (a person who takes a few seconds to place rarely waits for the computers).
+    THINKING = {"easy": (2.0, 5.0), "medium": (1.5, 4.0), "strong": (1.0, 3.0)}
 
     def bot_delay(self, state, seat, level, rng):
         low, high = self.THINKING[level]
@@ -164,6 +168,7 @@ class PuzzleRules:
 
     name = "puzzle"
     listed = False
+    bot_names = PlanAheadRules.bot_names
     bot_beats_clock = False
 
     def bot_delay(self, state, seat, level, rng):

@@ -216,5 +216,8 @@ def _after_game_extras(table: Table) -> dict:
         return {}
     score, land = replay_strongest(table.state.draw)
     from spieltisch.games.planahead.notation import format_land
+    from spieltisch.games.planahead.scoring import score_land
 
-    return {"strongest": {"score": score, "land": format_land(land)}}
+    # The lines too, so that its land shows what each line brought, like every player's.
+    lines = [line.as_view() for line in score_land(land).lines]
+    return {"strongest": {"score": score, "land": format_land(land), "lines": lines}}

@@ -19,6 +19,8 @@ _PHASE_STEP = {phase: index for index, phase in enumerate(rounds.Phase)}
 class SpeedgansRules:
     name = "speedgans"
     listed = True
+    #: Geese, as the game is: the level words themselves (Leicht, Normal, Stark) are no names.
+    bot_names = {"easy": "Gössel", "medium": "Gans", "strong": "Wildgans"}
     #: An easy computer may well not finish before the hourglass runs out: the clock does not wait.
     bot_beats_clock = False
 

@@ -318,11 +318,9 @@ def _add_bot(table: Table, player: str, nickname: str, action: dict, now: float)
     _require_open(table)
     if len(table.seats) >= table.rules.seat_limit(table.settings):
         raise RuleError("table_full", "every seat is taken")
-    names = {"easy": "Einsteiger", "medium": "Fortgeschritten", "strong": "Meister"}
     count = sum(1 for seat in table.seats if seat.bot) + 1
-    table.seats.append(
-        SeatInfo(player=None, nickname=f"{names[action['level']]} {count}", bot=action["level"])
-    )
+    name = table.rules.bot_names[action["level"]]
+    table.seats.append(SeatInfo(player=None, nickname=f"{name} {count}", bot=action["level"]))
 
 
 def _remove_seat(table: Table, player: str, nickname: str, action: dict, now: float) -> None:

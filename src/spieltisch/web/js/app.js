@@ -6,6 +6,7 @@ import { h, toast } from "./ui.js";
 import { LobbyScreen } from "./lobby.js";
 import { TableScreen } from "./room.js";
 import { PuzzleScreen, puzzlePath } from "./puzzle/screen.js";
+import { NotFoundScreen } from "./screen.js";
 
 export const app = {
   me: null, // {id, nickname}
@@ -52,8 +53,9 @@ function askNickname({ initial = "", rename = false } = {}) {
       resolve(result);
     };
     const render = () => {
+      // Not `required`: the form checks itself in the page's language (the browser's bubble would not).
       const input = h("input", {
-        id: "nick-input", name: "nickname", maxlength: "20", autocomplete: "nickname", required: true,
+        id: "nick-input", name: "nickname", maxlength: "20", autocomplete: "nickname", "aria-required": "true",
         "data-testid": "nickname-input", value,
       });
       input.addEventListener("input", () => { value = input.value; });
@@ -127,7 +129,8 @@ function route() {
   let screen;
   if (match) screen = new TableScreen(app, decodeURIComponent(match[1]));
   else if (puzzlePath(path)) screen = new PuzzleScreen(app, puzzlePath(path).id);
-  else screen = new LobbyScreen(app);
+  else if (path === "/") screen = new LobbyScreen(app);
+  else screen = new NotFoundScreen(app);
   app.screen = screen;
   screen.mount(root());
 }

@@ -210,7 +210,10 @@ export class PlanAheadGame {
   viewData() {
     const game = this.game;
     if (this.viewSeat === "strongest" && game.strongest) {
-      return { land: parseLand(game.strongest.land), lines: [], clockPlaced: [], own: false, name: t("pa.strongestname") };
+      return {
+        land: parseLand(game.strongest.land), lines: game.strongest.lines || [], clockPlaced: [], own: false,
+        name: t("pa.strongestname"), caption: t("pa.viewingstrongest"),
+      };
     }
     const seat = typeof this.viewSeat === "number" ? this.viewSeat : this.you ?? 0;
     const entry = game.seats[seat];
@@ -225,6 +228,10 @@ export class PlanAheadGame {
     };
   }
 
+  viewCaption(view) {
+    return view.caption ?? t("pa.viewing", { name: view.name });
+  }
+
   renderBoardArea() {
     const game = this.game;
     const view = this.viewData();
@@ -237,7 +244,7 @@ export class PlanAheadGame {
     svg.setAttribute("data-testid", "board");
     svg.setAttribute("data-seat", String(view.seat ?? "strongest"));
     svg.setAttribute("data-land", view.land.map((c) => c || ".").join(" "));
-    svg.setAttribute("aria-label", view.own ? t("pa.field", { n: "" }).trim() : t("pa.viewing", { name: view.name }));
+    svg.setAttribute("aria-label", view.own ? t("pa.field", { n: "" }).trim() : this.viewCaption(view));
     this.boardEl = svg;
     // Field labels and interaction.
     svg.querySelectorAll(".pa-field").forEach((g) => {
@@ -269,7 +276,7 @@ export class PlanAheadGame {
     const parts = [];
     if (!view.own) {
       parts.push(h("div.pa-viewing", { "data-testid": "viewing", role: "status" },
-        h("span", {}, t("pa.viewing", { name: view.name })),
+        h("span", {}, this.viewCaption(view)),
         this.you !== null
           ? h("button.secondary.small", { type: "button", "data-testid": "back-own", onclick: () => this.showSeat(this.you) }, t("pa.backown"))
           : null));

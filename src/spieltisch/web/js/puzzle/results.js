@@ -61,7 +61,7 @@ export class ResultsList {
               class: you ? "is-you" : "",
             },
               h("span.pz-entry-place", {}, `${place}.`),
-              h("span.pz-entry-name", {}, e.nickname, you ? h("span.tag.tag-you", {}, t("pz.results.you")) : null),
+              h("span.pz-entry-name", {}, h("span.pz-entry-nick", { title: e.nickname }, e.nickname), you ? h("span.tag.tag-you", {}, t("pz.results.you")) : null),
               h("span.pz-entry-time.muted", { title: t("pz.results.time") }, duration(e.seconds)),
               h("span.pz-entry-score", {}, String(e.score)));
           })));

@@ -12,9 +12,11 @@ function dayDate(id) {
 /** Long form: "29. November 2026" / "29 November 2026". */
 export function formatDay(id, { weekday = false, year = true } = {}) {
   const locale = getLang() === "en" ? "en-GB" : "de-DE";
+  const date = dayDate(id);
+  if (Number.isNaN(date.getTime())) return id; // a link to a day that does not exist (2020-13-45)
   return new Intl.DateTimeFormat(locale, {
     timeZone: "UTC", day: "numeric", month: "long", year: year ? "numeric" : undefined, weekday: weekday ? "short" : undefined,
-  }).format(dayDate(id));
+  }).format(date);
 }
 
 /** mm:ss of whole seconds (rounded up while counting down). */
