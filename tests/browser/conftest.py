@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+# The shared page helpers assert too: show the values when one of theirs fails.
+pytest.register_assert_rewrite("tests.browser.planahead_page")
+
 CHROMIUM = os.environ.get("SPIELTISCH_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",

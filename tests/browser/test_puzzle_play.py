@@ -154,6 +154,16 @@ def test_puzzle_from_the_lobby_to_a_perfect_retry(live_server, new_page, shots):
     expect(a.get_by_test_id(f"archive-{today}")).to_be_visible()
     assert a.get_by_test_id("archive").locator("li").count() == 30
     a.screenshot(path=str(shots / "puzzle-start-desktop.png"), full_page=True)
+    # An earlier day: its title names the date, so the line under it does not repeat it.
+    earlier = index["puzzles"][1]["id"]
+    a.get_by_test_id(f"archive-{earlier}").click()
+    expect(a.get_by_test_id("puzzle-intro")).to_have_attribute("data-puzzle", earlier)
+    heading = a.get_by_test_id("puzzle-heading")
+    expect(heading).to_have_text(re.compile(r"^Rätsel vom \d{1,2}\. \w+ \d{4}$"))
+    date_line = a.locator(".pz-intro-date").text_content()
+    assert heading.text_content().removeprefix("Rätsel vom ") not in date_line
+    a.get_by_test_id(f"archive-{today}").click()
+    expect(a.get_by_test_id("puzzle-heading")).to_have_text("Rätsel des Tages")
     a.get_by_test_id("puzzle-start").click()
 
     # The table: time left top centre (mm:ss), the next tile top right, OK bottom right.

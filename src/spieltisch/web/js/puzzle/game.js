@@ -63,7 +63,8 @@ export class PuzzleGame extends PlanAheadGame {
     const placed = parseLand(game.seats[0]?.land).filter(Boolean).length;
     return h("div.pa-info", {},
       h("div.pa-title", { "data-testid": "puzzle-title" }, title),
-      h("div.muted.pz-date", {}, formatDay(game.puzzle, { weekday: true })),
+      // Today's title names no day, so the date stands under it; an earlier day's title has it already.
+      this.screen.isToday ? h("div.muted.pz-date", {}, formatDay(game.puzzle, { weekday: true })) : null,
       game.phase === "playing"
         ? h("div.pa-turn", { "data-testid": "turn" }, t("pa.tileof", { n: Math.min(game.turn + 1, game.tiles_total), total: game.tiles_total }))
         : h("div.pa-turn", { "data-testid": "turn" }, t("pz.placed", { n: placed, total: game.tiles_total })),

@@ -254,8 +254,9 @@ export class PuzzleScreen extends Screen {
     const limit = this.info?.time_limit_s ?? this.details.time_limit_s;
     return h("section.card.pz-intro", {},
       h("h1", { "data-testid": "puzzle-heading" }, this.isToday ? t("pz.today") : t("pz.ofday", { date: formatDay(this.id) })),
-      h("p.pz-intro-date", {}, formatDay(this.id, { weekday: true }),
-        h("span.pz-facts", { "data-testid": "puzzle-facts" }, " · ", t("pz.facts", { tiles: this.details.tiles, time: limitLabel(limit) }))),
+      // The date under today's title only: an earlier day's title names it already.
+      h("p.pz-intro-date", {}, this.isToday ? `${formatDay(this.id, { weekday: true })} · ` : "",
+        h("span.pz-facts", { "data-testid": "puzzle-facts" }, t("pz.facts", { tiles: this.details.tiles, time: limitLabel(limit) }))),
       h("div.pz-rules", {},
         h("p", {}, t("pz.rules1")),
         h("p", {}, t("pz.rules2")),
