@@ -3,7 +3,7 @@
 import { t } from "./i18n.js";
 import { clockLabel } from "./lobby.js";
 import { net } from "./net.js";
-import { Screen } from "./screen.js";
+import { Screen, notFoundPage } from "./screen.js";
 import { h, toast } from "./ui.js";
 import { PlanAheadGame } from "./planahead/table.js";
 import { SpeedgansGame } from "./speedgans/table.js";
@@ -100,9 +100,7 @@ export class TableScreen extends Screen {
   }
 
   renderNotFound() {
-    this.el.replaceChildren(h("div.center-page", {}, h("div.card", { "data-testid": "table-not-found" },
-      h("p", {}, t("table.notfound")),
-      h("button.primary", { type: "button", onclick: () => this.app.navigate("/") }, t("pa.tolobby")))));
+    this.el.replaceChildren(notFoundPage(this.app, "table-not-found", t("table.notfound")));
   }
 
   shareUrl() {

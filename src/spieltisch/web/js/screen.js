@@ -19,6 +19,13 @@ export class Screen {
   }
 }
 
+/** The page of something that is not there: what is missing, and the way back to the lobby. */
+export function notFoundPage(app, testId, message) {
+  return h("div.center-page", {}, h("div.card", { "data-testid": testId },
+    h("p", {}, message),
+    h("button.primary", { type: "button", onclick: () => app.navigate("/") }, t("pa.tolobby"))));
+}
+
 /** Any path the app does not know (the server answers it with a 404 and this page). */
 export class NotFoundScreen extends Screen {
   mount(el) {
@@ -31,8 +38,6 @@ export class NotFoundScreen extends Screen {
   }
 
   render() {
-    this.el.replaceChildren(h("div.center-page", {}, h("div.card", { "data-testid": "page-not-found" },
-      h("p", {}, t("page.notfound")),
-      h("button.primary", { type: "button", onclick: () => this.app.navigate("/") }, t("pa.tolobby")))));
+    this.el.replaceChildren(notFoundPage(this.app, "page-not-found", t("page.notfound")));
   }
 }

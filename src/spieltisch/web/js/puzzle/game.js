@@ -7,7 +7,7 @@ import { net } from "../net.js";
 import { h } from "../ui.js";
 import { PlanAheadGame } from "../planahead/table.js";
 import { parseLand } from "../planahead/geometry.js";
-import { formatDay, linesOf, mmss } from "./util.js";
+import { linesOf, mmss, puzzleHeading } from "./util.js";
 
 /** "87 %" / "87%"; never 100 % for a result below the optimum. */
 export function formatShare(share) {
@@ -59,12 +59,11 @@ export class PuzzleGame extends PlanAheadGame {
     const game = this.game;
     let hint = "";
     if (game.phase === "playing") hint = this.tentativeField() !== null ? t("pa.confirmhint") : t("pa.placehint");
-    const title = this.screen.isToday ? t("pz.today") : t("pz.ofday", { date: formatDay(game.puzzle) });
+    const heading = puzzleHeading(game.puzzle, this.screen.isToday);
     const placed = parseLand(game.seats[0]?.land).filter(Boolean).length;
     return h("div.pa-info", {},
-      h("div.pa-title", { "data-testid": "puzzle-title" }, title),
-      // Today's title names no day, so the date stands under it; an earlier day's title has it already.
-      this.screen.isToday ? h("div.muted.pz-date", {}, formatDay(game.puzzle, { weekday: true })) : null,
+      h("div.pa-title", { "data-testid": "puzzle-title" }, heading.title),
+      heading.date ? h("div.muted.pz-date", {}, heading.date) : null,
       game.phase === "playing"
         ? h("div.pa-turn", { "data-testid": "turn" }, t("pa.tileof", { n: Math.min(game.turn + 1, game.tiles_total), total: game.tiles_total }))
         : h("div.pa-turn", { "data-testid": "turn" }, t("pz.placed", { n: placed, total: game.tiles_total })),

@@ -9,8 +9,8 @@ import { h, toast } from "../ui.js";
 import { PuzzleGame } from "./game.js";
 import { ResultsList } from "./results.js";
 import {
-  bestOf, forgetTable, formatDay, localBest, limitLabel, puzzleDetails, puzzleIndex, rememberScore,
-  rememberTable, rememberedTable,
+  bestOf, forgetTable, formatDay, localBest, limitLabel, puzzleDetails, puzzleHeading, puzzleIndex,
+  rememberScore, rememberTable, rememberedTable,
 } from "./util.js";
 
 /** The puzzle id of a path: "/puzzle" -> null (today), "/puzzle/2026-11-29" -> "2026-11-29". */
@@ -247,15 +247,15 @@ export class PuzzleScreen extends Screen {
 
   renderIntro() {
     if (!this.index || !this.details) {
-      return h("section.card.pz-intro", {}, h("h1", {}, this.puzzleId ? t("pz.ofday", { date: formatDay(this.puzzleId) }) : t("pz.today")),
+      return h("section.card.pz-intro", {}, h("h1", {}, puzzleHeading(this.puzzleId, this.isToday).title),
         h("p.muted", {}, t("pz.loading")));
     }
     const best = this.bestFor(this.id);
     const limit = this.info?.time_limit_s ?? this.details.time_limit_s;
+    const heading = puzzleHeading(this.id, this.isToday);
     return h("section.card.pz-intro", {},
-      h("h1", { "data-testid": "puzzle-heading" }, this.isToday ? t("pz.today") : t("pz.ofday", { date: formatDay(this.id) })),
-      // The date under today's title only: an earlier day's title names it already.
-      h("p.pz-intro-date", {}, this.isToday ? `${formatDay(this.id, { weekday: true })} · ` : "",
+      h("h1", { "data-testid": "puzzle-heading" }, heading.title),
+      h("p.pz-intro-date", {}, heading.date ? `${heading.date} · ` : "",
         h("span.pz-facts", { "data-testid": "puzzle-facts" }, t("pz.facts", { tiles: this.details.tiles, time: limitLabel(limit) }))),
       h("div.pz-rules", {},
         h("p", {}, t("pz.rules1")),

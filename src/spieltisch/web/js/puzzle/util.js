@@ -19,6 +19,14 @@ export function formatDay(id, { weekday = false, year = true } = {}) {
   }).format(date);
 }
 
+/** A puzzle's title and the date line under it: today's title names no day, so the date stands under
+ * it; an earlier day's title names the day already, so no line repeats it (date null). */
+export function puzzleHeading(id, isToday) {
+  return isToday
+    ? { title: t("pz.today"), date: formatDay(id, { weekday: true }) }
+    : { title: t("pz.ofday", { date: formatDay(id) }), date: null };
+}
+
 /** mm:ss of whole seconds (rounded up while counting down). */
 export function mmss(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
