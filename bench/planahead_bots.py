@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     for level in levels:
         progress = tqdm(range(args.games), desc=level, unit="game", file=sys.stderr, leave=False)
         result = run_bench(level, args.games, args.seed, progress)
-        print(json.dumps(result.as_json()) if args.json else result.line(), flush=True)
+        print(json.dumps(result.to_dict()) if args.json else result.line(), flush=True)
     return 0
 
 

@@ -153,7 +153,7 @@ def test_a_game_deals_the_same_tiles_to_every_seat_one_at_a_time(seats, seed, da
     assert tuple(shown) == pa.draw_tiles(seed)
     for seat in game.seats:
         assert sorted(t for t in seat.land) == sorted(shown)
-    assert pa.game_from_dict(json.loads(json.dumps(pa.game_to_dict(game)))) == game
+    assert pa.from_dict(json.loads(json.dumps(pa.to_dict(game)))) == game
 
 
 def test_moves_that_break_the_rules_are_refused():

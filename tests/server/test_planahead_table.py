@@ -115,7 +115,8 @@ BAD_MESSAGES = [
         json.dumps({"type": "create_table", "game": "planahead", "settings": {"turn_seconds": 7}}),
         "bad_settings",
     ),
-    (json.dumps({"type": "create_table", "game": "chess"}), "bad_message"),
+    (json.dumps({"type": "create_table", "game": "chess"}), "unknown_game"),
+    (json.dumps({"type": "create_table", "game": "Chess!"}), "bad_message"),
     (json.dumps({"type": "ping", "extra": 1}), "bad_message"),
     (json.dumps({"type": "ping", "pad": "x" * 5000}), "too_large"),
 ]

@@ -211,8 +211,8 @@ def test_settings_are_checked(server):
 
 def test_leaderboard_entries_of_a_table_halved_with_an_easy_computer(tmp_path):
     from spieltisch.games.speedgans import rounds
-    from spieltisch.server.scheduler import _leaderboard_entries
-    from spieltisch.server.tables import SeatInfo, Status, Table
+    from spieltisch.server.rules.base import FinishedGame, Sitter
+    from spieltisch.server.rules.speedgans import leaderboard_entries
     from spieltisch.storage.db import make_engine
     from spieltisch.storage.repository import Repository
 
@@ -223,14 +223,8 @@ def test_leaderboard_entries_of_a_table_halved_with_an_easy_computer(tmp_path):
         phase=rounds.Phase.FINISHED,
         seats=tuple(replace(s, points=p) for s, p in zip(state.seats, points, strict=True)),
     )
-    table = Table(id="abcdef", game="speedgans", host="p_1", settings={}, created=0.0, status=Status.FINISHED)
-    table.seats = [
-        SeatInfo(player="p_1", nickname="Ann"),
-        SeatInfo(player=None, nickname="Einsteiger 1", bot="easy"),
-        SeatInfo(player="p_2", nickname="Bob"),
-    ]
-    table.state = state
-    entries = _leaderboard_entries(table)
+    sitters = (Sitter("p_1", "Ann", None), Sitter(None, "Gössel 1", "easy"), Sitter("p_2", "Bob", None))
+    entries = leaderboard_entries(FinishedGame("abcdef", {}, sitters, state, 0.0))
     assert [(e["player"], e["points"], e["place"]) for e in entries] == [
         ("p_1", (3 * 40 + 30) / 2, 1),
         ("p_2", (3 * 12 + 5) / 2, 3),

@@ -20,16 +20,16 @@ from spieltisch.games.speedgans.rounds import (
     call_done,
     draw_tasks,
     due,
-    game_from_dict,
-    game_to_dict,
+    from_dict,
     leaderboard_points,
     new_game,
-    on_time,
+    on_deadline,
     parse_settings,
     ready,
     seat_view,
     set_city,
     target_points,
+    to_dict,
     waiting_for,
 )
 from spieltisch.games.speedgans.tasks import STAR_TASKS
@@ -46,7 +46,7 @@ def building(seats: int = 3, tasks: tuple[str, ...] = ("F1", "W1", "H1"), **sett
     """A game at t=3 (reading over), with the round's tasks chosen by the test."""
     game = new_game(Settings(**settings), seats, seed=7, now=0.0)
     game = replace(game, tasks=tasks)
-    game = on_time(game, 3.0)
+    game = on_deadline(game, 3.0)
     assert game.phase is Phase.BUILDING
     return game
 
@@ -168,7 +168,7 @@ def test_reading_then_building_with_turn_clock():
         set_city(game, 0, A, 101.0)
     assert error.value.code == "not_building"
     assert not waiting_for(game, 0)
-    game = on_time(game, 103.0)
+    game = on_deadline(game, 103.0)
     assert game.phase is Phase.BUILDING
     assert game.building_ends == 163.0 and due(game) == 163.0
     assert waiting_for(game, 0)
@@ -210,8 +210,8 @@ def test_done_takes_the_smallest_free_marker_locks_and_starts_the_hourglass():
     assert game.seats[0].marker == 2
     assert game.hourglass_ends == 40.0  # only the first starts it
     game = set_city(game, 2, HALF, 25.0)
-    assert on_time(game, 39.9).phase is Phase.BUILDING
-    game = on_time(game, 40.0)
+    assert on_deadline(game, 39.9).phase is Phase.BUILDING
+    game = on_deadline(game, 40.0)
     assert game.phase is Phase.SCORED
     assert game.seats[2].marker is None and game.seats[2].round_points == 0
     assert game.results["scored"] == [0, 1]
@@ -239,7 +239,7 @@ def test_turn_clock_ends_the_round_and_late_finished_cities_get_markers_by_last_
     game = building(seats=4, turn_seconds=30)
     # Nobody calls; B's city was complete earlier than C's; seat 3 stays unfinished.
     game = play(game, [(5.0, 0, HALF), (6.0, 1, B), (8.0, 2, C), (9.0, 0, A), (9.5, 3, BAD)])
-    game = on_time(game, 33.5)  # a late tick: the round ended at the deadline itself
+    game = on_deadline(game, 33.5)  # a late tick: the round ended at the deadline itself
     assert game.phase is Phase.SCORED
     assert game.next_round_at == 63.0
     assert [seat.marker for seat in game.seats] == [3, 1, 2, None]
@@ -253,7 +253,7 @@ def test_hourglass_before_turn_clock_and_house_rule_length():
     game = building(seats=2, hourglass=15, turn_seconds=120)
     game = play(game, [(50.0, 0, A), (50.0, 0, None)])
     assert game.hourglass_ends == 65.0
-    game = on_time(game, 65.0)
+    game = on_deadline(game, 65.0)
     assert game.phase is Phase.SCORED
 
 
@@ -261,14 +261,14 @@ def test_turn_clock_before_hourglass():
     game = building(seats=2, hourglass=60, turn_seconds=30)
     game = play(game, [(20.0, 0, A), (20.0, 0, None)])
     assert game.hourglass_ends == 80.0 and due(game) == 33.0
-    assert on_time(game, 33.0).phase is Phase.SCORED
+    assert on_deadline(game, 33.0).phase is Phase.SCORED
 
 
 def test_relaxed_has_no_hourglass():
     game = building(seats=2, mode="relaxed", turn_seconds=None)
     game = play(game, [(5.0, 0, A), (6.0, 0, None)])
     assert game.hourglass_ends is None and due(game) is None
-    assert on_time(game, 10_000.0).phase is Phase.BUILDING  # only the other player ends it
+    assert on_deadline(game, 10_000.0).phase is Phase.BUILDING  # only the other player ends it
     game = play(game, [(10_001.0, 1, C), (10_002.0, 1, None)])
     assert game.phase is Phase.SCORED
 
@@ -277,7 +277,7 @@ def test_relaxed_turn_clock_still_ends_the_round():
     game = building(seats=2, mode="relaxed", turn_seconds=90)
     game = play(game, [(5.0, 0, A), (6.0, 0, None)])
     assert due(game) == 93.0
-    assert on_time(game, 93.0).phase is Phase.SCORED
+    assert on_deadline(game, 93.0).phase is Phase.SCORED
 
 
 def test_no_clock_at_all_waits_for_the_players():
@@ -314,7 +314,7 @@ def test_unfinished_and_faulty_cities_get_nothing_best_gets_seat_count():
     game = play(
         game, [(5.0, 0, A), (5.0, 0, None), (6.0, 1, B), (6.0, 1, None), (7.0, 2, BAD), (8.0, 3, HALF)]
     )
-    game = on_time(game, 35.0)  # hourglass (30 s from t=5)
+    game = on_deadline(game, 35.0)  # hourglass (30 s from t=5)
     assert game.results["scored"] == [0, 1]
     # F1 B best (4), A 3; W1 B 4, A 3; H1 A 4, B 3.
     assert points_of(game) == [3 + 3 + 4, 4 + 4 + 3, 0, 0]
@@ -323,7 +323,7 @@ def test_unfinished_and_faulty_cities_get_nothing_best_gets_seat_count():
 def test_scoring_only_finished_best_gets_number_of_valid_cities():
     game = building(seats=4, tasks=("F1", "W1", "H1"), scoring="finished")
     game = play(game, [(5.0, 0, A), (5.0, 0, None), (6.0, 1, B), (6.0, 1, None), (7.0, 2, BAD)])
-    game = on_time(game, 35.0)
+    game = on_deadline(game, 35.0)
     assert points_of(game) == [1 + 1 + 2, 2 + 2 + 1, 0, 0]
 
 
@@ -347,7 +347,7 @@ def test_strict_locks_any_nine_tiles_and_a_faulty_city_scores_zero():
 def test_one_task_rounds():
     game = new_game(Settings(one_task=True), 2, seed=11, now=0.0)
     assert len(game.tasks) == 1
-    game = replace(on_time(game, 3.0), tasks=("F1",))
+    game = replace(on_deadline(game, 3.0), tasks=("F1",))
     game = play(game, [(5.0, 0, A), (5.0, 0, None), (6.0, 1, B), (6.0, 1, None)])
     assert points_of(game) == [1, 2]
     assert list(game.results["tasks"]) == ["F1"]
@@ -369,7 +369,7 @@ def test_next_round_when_all_are_ready_or_after_thirty_seconds():
     assert [s.points for s in ready_both.seats] == [s.points for s in game.seats]
     assert all(s.tiles == 0 and s.marker is None and not s.done for s in ready_both.seats)
     assert ready_both.tasks == draw_tasks(7, 2, Settings())
-    waited = on_time(game, 36.0)  # next_round_at = 6 + 30
+    waited = on_deadline(game, 36.0)  # next_round_at = 6 + 30
     assert waited.phase is Phase.READING and waited.round == 2 and waited.reading_ends == 39.0
     with pytest.raises(RuleError) as error:
         ready(ready_both, 0, 9.0)
@@ -378,7 +378,7 @@ def test_next_round_when_all_are_ready_or_after_thirty_seconds():
 
 def test_late_tick_catches_up_several_steps():
     game = building(seats=2, turn_seconds=30)
-    game = on_time(game, 1000.0)  # round 1 ended at 33, round 2 read from 63, built until 96 …
+    game = on_deadline(game, 1000.0)  # round 1 ended at 33, round 2 read from 63, built until 96 …
     assert game.round > 2
 
 
@@ -388,7 +388,7 @@ def test_game_ends_after_the_round_in_which_someone_reaches_the_target():
     assert game.target == 6
     now = 0.0
     for round_number in (1, 2, 3):
-        game = replace(on_time(game, now + 3.0), tasks=("F1",))
+        game = replace(on_deadline(game, now + 3.0), tasks=("F1",))
         now += 3.0
         game = play(game, [(now, 1, B), (now, 1, None), (now, 0, A), (now, 0, None)])
         if round_number < 3:
@@ -422,7 +422,7 @@ def test_equal_points_without_markers_share_a_place():
     game = replace(
         game, seats=tuple(replace(s, points=p) for s, p in zip(game.seats, (30, 10, 10), strict=True))
     )
-    game = on_time(game, 123.0)  # turn clock, nobody built anything
+    game = on_deadline(game, 123.0)  # turn clock, nobody built anything
     assert game.phase is Phase.FINISHED
     assert game.ranking() == (1, 2, 2)
 
@@ -470,7 +470,7 @@ def test_views_hide_other_cities_until_the_scoring():
     assert own["tasks"][0]["name"] == "Gänsejagd"
     assert own["hourglass_ends"] == 35.0 and own["building_ends"] == 123.0 and own["reading_ends"] == 3.0
     assert own["target"] == 30 and own["round"] == 1
-    scored = seat_view(on_time(game, 35.0), None)
+    scored = seat_view(on_deadline(game, 35.0), None)
     assert [s["city"] for s in scored["seats"]] == [A, HALF, ". . . . . . . . ."]
     assert scored["seats"][0]["round_points"] == 3 + 3 + 3  # the only scored city, 3 seats
     assert scored["results"]["scored"] == [0]
@@ -499,13 +499,13 @@ def test_dump_and_load_in_every_phase():
     states = [game]
     game = play(game, [(5.0, 0, A), (5.0, 0, None), (6.0, 1, HALF)])
     states.append(game)
-    game = on_time(game, 35.0)
+    game = on_deadline(game, 35.0)
     states.append(game)
     states.append(ready(game, 1, 36.0))
     states.append(new_game(Settings(one_task=True, strict=True), 2, seed=9, now=1.0))
     for state in states:
-        data = json.loads(json.dumps(game_to_dict(state)))
-        again = game_from_dict(data)
+        data = json.loads(json.dumps(to_dict(state)))
+        again = from_dict(data)
         assert again == state
         assert seat_view(again, 0) == seat_view(state, 0)
 

@@ -13,7 +13,7 @@ from spieltisch.games.speedgans import bots, rounds
 from spieltisch.games.speedgans.notation import City, parse_city
 from spieltisch.games.speedgans.report import report
 from spieltisch.games.speedgans.tasks import allowed_triples
-from spieltisch.server.speedgans_rules import SpeedgansRules
+from spieltisch.server.rules.speedgans import SpeedgansRules
 
 TRIPLES = [("F1", "W1", "H1"), ("F2", "W6", "H3"), ("F5", "W2", "L6"), ("W4", "H6", "L5")]
 
@@ -25,10 +25,10 @@ def build(catalog, tasks, level, seed) -> tuple[City, list[int]]:
     for _ in range(12):
         actions = bots.next_actions(catalog, tasks, city, level, random.Random(seed))
         for action in actions:
-            if action["type"] == "city":
-                city = parse_city(action["city"])
+            if isinstance(action, rounds.SetCity):
+                city = parse_city(action.city)
                 counts.append(sum(p is not None for p in city.cells))
-        if actions[-1]["type"] == "done":
+        if isinstance(actions[-1], rounds.CallDone):
             return city, counts
     raise AssertionError("the computer did not finish")
 
@@ -71,7 +71,8 @@ def test_a_wrong_tile_is_put_right(catalog):
     wrong = plan.cells[0]
     messy = City((None,) * 8 + (wrong,))  # the first planned tile, but in the last cell
     actions = bots.next_actions(catalog, TRIPLES[0], messy, "strong", random.Random(3))
-    after = parse_city(actions[0]["city"])
+    assert isinstance(actions[0], rounds.SetCity)
+    after = parse_city(actions[0].city)
     assert after.cells[0] == wrong and after.cells[8] is None
 
 
@@ -94,9 +95,8 @@ def test_computers_see_only_the_tasks_and_their_own_city(catalog):
         "level",
         "rng",
     ]
-    rules = SpeedgansRules()
-    rules.use_catalog(catalog)
-    game = rounds.on_time(rounds.new_game(rounds.Settings(), 3, seed=4, now=0.0), 3.0)
+    rules = SpeedgansRules(catalog)
+    game = rounds.on_deadline(rounds.new_game(rounds.Settings(), 3, seed=4, now=0.0), 3.0)
     other = parse_city("6b1 3b0 5a3 1b2 9b0 2a2 7a2 4a0 8a1")
     changed = replace(
         game, seats=(game.seats[0], replace(game.seats[1], city=other, done=True, marker=1), game.seats[2])
@@ -109,15 +109,14 @@ def test_computers_see_only_the_tasks_and_their_own_city(catalog):
 
 def test_a_round_with_computers_only(catalog):
     """Engine and computers together on a fake clock: the strong one finishes, the easy one maybe not."""
-    rules = SpeedgansRules()
-    rules.use_catalog(catalog)
-    state = rules.new(rules.settings({"seats": 2, "turn_seconds": 30}), 2, 77, 0.0)
+    rules = SpeedgansRules(catalog)
+    state = rules.new(rules.settings({"seats": 2, "turn_seconds": 30}, 0.0), 2, 77, 0.0)
     levels = ["strong", "easy"]
     now = 0.0
     due = {0: None, 1: None}
     while state.phase is rounds.Phase.READING or state.phase is rounds.Phase.BUILDING:
         now += 0.5
-        state = rules.tick(state, now) if (rules.due(state) or 1e9) <= now else state
+        state = rules.on_deadline(state, now) if (rules.due(state) or 1e9) <= now else state
         for seat, level in enumerate(levels):
             if not rules.waiting_for(state, seat):
                 continue
@@ -126,7 +125,7 @@ def test_a_round_with_computers_only(catalog):
             if due[seat] <= now:
                 rng = random.Random(f"{state.seed}:{rules.step(state)}:{seat}")
                 for action in rules.bot_actions(state, seat, level, rng):
-                    state = rules.act(state, seat, action, now)
+                    state = rules.act(state, seat, action, now, by_bot=True)
                 due[seat] = None
     assert state.phase is rounds.Phase.SCORED
     assert 0 in state.results["scored"] and state.seats[0].marker == 1
@@ -134,13 +133,11 @@ def test_a_round_with_computers_only(catalog):
 
 
 def test_a_computer_step_after_the_deadline_is_void_not_an_error(catalog):
-    rules = SpeedgansRules()
-    rules.use_catalog(catalog)
-    state = rules.new(rules.settings({"seats": 2, "turn_seconds": 30}), 2, 5, 0.0)
-    state = rules.tick(state, 3.0)
+    rules = SpeedgansRules(catalog)
+    state = rules.new(rules.settings({"seats": 2, "turn_seconds": 30}, 0.0), 2, 5, 0.0)
+    state = rules.on_deadline(state, 3.0)
     actions = rules.bot_actions(state, 1, "strong", random.Random(1))
-    assert all(action["bot"] for action in actions)
-    late = rules.act(state, 1, actions[0], 40.0)  # the turn clock ended the round at 33
+    late = rules.act(state, 1, actions[0], 40.0, by_bot=True)  # the turn clock ended the round at 33
     assert late.phase is rounds.Phase.SCORED and late.seats[1].tiles == 0
     with pytest.raises(RuleError):  # a person gets the error
-        rules.act(state, 0, {"type": "city", "city": actions[0]["city"]}, 40.0)
+        rules.act(state, 0, actions[0], 40.0, by_bot=False)

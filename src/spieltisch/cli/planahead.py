@@ -32,7 +32,7 @@ def _score(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     result = score_land(land)
     if args.json:
-        print(json.dumps(result.as_json()))
+        print(json.dumps(result.to_dict()))
     else:
         print(result.total)
     return 0

@@ -47,7 +47,7 @@ def _bench(args: argparse.Namespace) -> int:
         range(args.games), desc=f"bot-bench {args.level}", unit="game", file=sys.stderr, leave=False
     )
     result = run_bench(args.level, args.games, args.seed, progress)
-    print(json.dumps(result.as_json()) if args.json else result.line())
+    print(json.dumps(result.to_dict()) if args.json else result.line())
     return 0
 
 

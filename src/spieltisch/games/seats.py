@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from spieltisch.games.errors import RuleError
+from spieltisch.games.errors import ErrorCode, RuleError
 
 S = TypeVar("S")
 G = TypeVar("G")
@@ -15,9 +15,9 @@ G = TypeVar("G")
 def checked_seat(seats: tuple[S, ...], seat: int, game_over: bool) -> S:
     """Seat number `seat`, or RuleError when the game is over or there is no such seat."""
     if game_over:
-        raise RuleError("game_over", "the game is over")
+        raise RuleError(ErrorCode.GAME_OVER, "the game is over")
     if not 0 <= seat < len(seats):
-        raise RuleError("bad_seat", f"there is no seat {seat}")
+        raise RuleError(ErrorCode.BAD_SEAT, f"there is no seat {seat}")
     return seats[seat]
 
 

@@ -25,7 +25,10 @@ class ServerConfig:
     #: Where the server keeps files it builds (the Speedgans catalog).
     data_dir: Path = field(default_factory=default_data_dir)
     #: Bots wait a human-like moment before placing; tests may shorten it.
-    bot_pacing: float = field(default_factory=lambda: float(os.environ.get("SPIELTISCH_BOT_PACING", "1.0")))
+    bot_pacing: float = field(default_factory=lambda: _default_pacing())
+    #: An operator's override of every puzzle's time limit in seconds (events, tests); None: each
+    #: puzzle's own limit.
+    puzzle_seconds: float | None = field(default_factory=lambda: _number("SPIELTISCH_PUZZLE_SECONDS"))
 
     def __post_init__(self) -> None:
         if not (self.database_url.startswith(("sqlite:", "postgresql"))):
@@ -34,3 +37,20 @@ class ServerConfig:
             raise ValueError(f"Redis URL must start with redis://, got {self.redis_url!r}")
         if not 0 <= self.bot_pacing <= 10:
             raise ValueError("bot pacing must be between 0 and 10")
+        if self.puzzle_seconds is not None and not 1 <= self.puzzle_seconds <= 3600:
+            raise ValueError("the puzzle time limit must be 1 to 3600 seconds")
+
+
+def _default_pacing() -> float:
+    value = _number("SPIELTISCH_BOT_PACING")
+    return 1.0 if value is None else value
+
+
+def _number(name: str) -> float | None:
+    raw = os.environ.get(name)
+    if not raw:
+        return None
+    try:
+        return float(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be a number, got {raw!r}") from None

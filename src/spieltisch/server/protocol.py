@@ -7,6 +7,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
+from spieltisch.games.errors import ErrorCode
+from spieltisch.games.levels import BotLevel
+from spieltisch.games.planahead import game as planahead
+from spieltisch.games.speedgans import rounds
+from spieltisch.server import tables
+
 MAX_MESSAGE_BYTES = 4096
 
 TableId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]{4,16}$")]
@@ -28,7 +34,8 @@ class WatchLobby(Message):
 
 class CreateTable(Message):
     type: Literal["create_table"]
-    game: Literal["planahead", "speedgans"]
+    #: A kind of table the server offers (its registry decides: unknown_game otherwise).
+    game: Annotated[str, StringConstraints(pattern=r"^[a-z_]{1,24}$")]
     #: Checked by the game's own rules (seats, turn clock, variants): a clear rule error if wrong.
     settings: dict[str, Any] = Field(default_factory=dict, max_length=16)
 
@@ -48,56 +55,98 @@ class OpenTable(TableMessage):
     type: Literal["open_table"]
 
 
-class Join(TableMessage):
+class ActionMessage(TableMessage):
+    """A message that is one action at a table: on the table itself, or a move in its game."""
+
+    def action(self) -> object:
+        raise NotImplementedError
+
+
+class Join(ActionMessage):
     type: Literal["join"]
 
+    def action(self) -> tables.Join:
+        return tables.Join()
 
-class Leave(TableMessage):
+
+class Leave(ActionMessage):
     type: Literal["leave"]
 
+    def action(self) -> tables.Leave:
+        return tables.Leave()
 
-class AddBot(TableMessage):
+
+class AddBot(ActionMessage):
     type: Literal["add_bot"]
-    level: Literal["easy", "medium", "strong"]
+    level: BotLevel
+
+    def action(self) -> tables.AddBot:
+        return tables.AddBot(self.level)
 
 
-class RemoveSeat(TableMessage):
+class RemoveSeat(ActionMessage):
     type: Literal["remove_seat"]
     seat: int = Field(ge=0, le=5)
 
+    def action(self) -> tables.RemoveSeat:
+        return tables.RemoveSeat(self.seat)
 
-class Start(TableMessage):
+
+class Start(ActionMessage):
     type: Literal["start"]
 
+    def action(self) -> tables.Start:
+        return tables.Start()
 
-class Place(TableMessage):
+
+class Rematch(ActionMessage):
+    type: Literal["rematch"]
+
+    def action(self) -> tables.Rematch:
+        return tables.Rematch()
+
+
+class Place(ActionMessage):
+    """Plan Ahead (and its puzzles): put the current tile on a field, move it, or take it back."""
+
     type: Literal["place"]
     field: int | None = Field(ge=1, le=19)
 
+    def action(self) -> planahead.Place:
+        return planahead.Place(self.field)
 
-class Confirm(TableMessage):
+
+class Confirm(ActionMessage):
     type: Literal["confirm"]
 
+    def action(self) -> planahead.Confirm:
+        return planahead.Confirm()
 
-class Rematch(TableMessage):
-    type: Literal["rematch"]
 
-
-class SpeedgansCity(TableMessage):
+class SpeedgansCity(ActionMessage):
     """Speedgans: the whole arrangement after any change (notation checked by the rules)."""
 
     type: Literal["city"]
     city: Annotated[str, StringConstraints(max_length=64)]
 
+    def action(self) -> rounds.SetCity:
+        return rounds.SetCity(self.city)
 
-class SpeedgansDone(TableMessage):
+
+class SpeedgansDone(ActionMessage):
     """Speedgans: "Gasse dicht!"."""
 
     type: Literal["done"]
 
+    def action(self) -> rounds.CallDone:
+        return rounds.CallDone()
 
-class SpeedgansNextRound(TableMessage):
+
+class SpeedgansNextRound(ActionMessage):
     type: Literal["next_round"]
+
+    def action(self) -> rounds.NextRound:
+        return rounds.NextRound()
 
 
 ClientMessage = Annotated[
@@ -123,29 +172,31 @@ _adapter: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
 class ProtocolError(Exception):
-    def __init__(self, code: str, message: str, seq: int | None = None) -> None:
+    def __init__(self, code: ErrorCode, message: str, seq: int | None = None) -> None:
         super().__init__(message)
         self.code, self.message, self.seq = code, message, seq
 
 
 def parse_message(text: str | bytes) -> ClientMessage:
     if len(text) > MAX_MESSAGE_BYTES:
-        raise ProtocolError("too_large", f"a message may have at most {MAX_MESSAGE_BYTES} bytes")
+        raise ProtocolError(ErrorCode.TOO_LARGE, f"a message may have at most {MAX_MESSAGE_BYTES} bytes")
     try:
         raw = json.loads(text)
     except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("bad_json", "the message is not JSON") from None
+        raise ProtocolError(ErrorCode.BAD_JSON, "the message is not JSON") from None
     seq = raw.get("seq") if isinstance(raw, dict) and isinstance(raw.get("seq"), int) else None
     if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
-        raise ProtocolError("bad_message", "a message is a JSON object with a 'type'", seq)
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "a message is a JSON object with a 'type'", seq)
     try:
         return _adapter.validate_python(raw)
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "message"
         if first["type"] == "union_tag_invalid":
-            raise ProtocolError("unknown_type", f"unknown message type {raw['type']!r}", seq) from None
-        raise ProtocolError("bad_message", f"{where}: {first['msg']}", seq) from None
+            raise ProtocolError(
+                ErrorCode.UNKNOWN_TYPE, f"unknown message type {raw['type']!r}", seq
+            ) from None
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{where}: {first['msg']}", seq) from None
 
 
 class NicknameBody(BaseModel):

@@ -9,12 +9,14 @@ import os
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from fastapi import HTTPException
 
 from spieltisch.games.errors import RuleError
 from spieltisch.games.planahead.notation import format_land
+from spieltisch.games.planahead.puzzle import Puzzle
 from spieltisch.storage.models import PuzzleResult
 
 #: The puzzle of the day changes at midnight in the players' home time zone (the game is German).
@@ -22,11 +24,9 @@ PUZZLE_ZONE = ZoneInfo("Europe/Berlin")
 ARCHIVE_DAYS = 30
 
 
-def _limit(puzzle) -> float:
+def _limit(puzzle: Puzzle, override: float | None) -> float:
     """The limit attempts really get (an operator may override every puzzle's own)."""
-    from spieltisch.server.games import puzzle_seconds
-
-    return puzzle_seconds() or puzzle.time_limit_s
+    return override or puzzle.time_limit_s
 
 
 def today(now: float) -> dt.date:
@@ -47,14 +47,16 @@ def puzzle_day_or_404(puzzle_id: str, now: float) -> dt.date:
         raise HTTPException(404, error.message) from None
 
 
-def puzzle_index(now: float) -> dict:
+def puzzle_index(now: float, limit_override: float | None) -> dict[str, Any]:
     from spieltisch.games.planahead.puzzle import archive, puzzle_for
 
     day = today(now)
     days = [day, *(dt.date.fromisoformat(i) for i in archive(day, ARCHIVE_DAYS - 1))]
     return {
         "today": day.isoformat(),
-        "puzzles": [{"id": d.isoformat(), "time_limit_s": _limit(puzzle_for(d))} for d in days],
+        "puzzles": [
+            {"id": d.isoformat(), "time_limit_s": _limit(puzzle_for(d), limit_override)} for d in days
+        ],
     }
 
 
@@ -132,13 +134,13 @@ def results_lists(results: list[PuzzleResult]) -> dict:
     }
 
 
-def puzzle_details(day: dt.date, results: list[PuzzleResult]) -> dict:
+def puzzle_details(day: dt.date, results: list[PuzzleResult], limit_override: float | None) -> dict[str, Any]:
     from spieltisch.games.planahead.puzzle import puzzle_for
 
     puzzle = puzzle_for(day)
     return {
         "id": puzzle.id,
-        "time_limit_s": _limit(puzzle),
+        "time_limit_s": _limit(puzzle, limit_override),
         "tiles": len(puzzle.tiles),
         "attempts": len(results),
         **results_lists(results),

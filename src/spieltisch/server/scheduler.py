@@ -1,5 +1,6 @@
 """Everything that happens on the clock rather than on a message: turn deadlines, computer players'
-moves, and the work after a game ends (the record, what the strongest computer would have scored).
+moves, and the work after a game ends (its rules' `after_game`: the records, and what players see
+besides the game, such as what the strongest computer would have scored).
 
 Every process hears every table change and keeps one timer per running table. Should two processes
 fire for the same moment, the store's one-change-at-a-time update makes the second a no-op.
@@ -9,12 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Coroutine
+from typing import Any
 
 from spieltisch.server.clock import Clock
-from spieltisch.server.puzzles import Optima
+from spieltisch.server.rules.base import Records
 from spieltisch.server.store import TableStore
 from spieltisch.server.tables import Status, Table, bot_moves, tick
-from spieltisch.storage.repository import Repository
 
 log = logging.getLogger(__name__)
 
@@ -23,16 +25,13 @@ SWEEP_SECONDS = 30 * 60
 
 
 class Scheduler:
-    def __init__(
-        self, store: TableStore, clock: Clock, repository: Repository, pacing: float, optima: Optima
-    ) -> None:
+    def __init__(self, store: TableStore, clock: Clock, records: Records, pacing: float) -> None:
         self.store = store
-        self.optima = optima
         self.clock = clock
-        self.repository = repository
+        self.records = records
         self.pacing = pacing
-        self._timers: dict[str, tuple[float, asyncio.Task]] = {}
-        self._background: set[asyncio.Task] = set()
+        self._timers: dict[str, tuple[float, asyncio.Task[None]]] = {}
+        self._background: set[asyncio.Task[None]] = set()
         #: Tables found idle at the last sweep, with their version then.
         self._idle: dict[str, int] = {}
         store.listen(self.table_changed)
@@ -66,7 +65,7 @@ class Scheduler:
                 continue
             if seen.get(table.id) == table.version:
                 await self.store.delete(table.id)
-                await asyncio.to_thread(self.repository.delete_live_table, table.id)
+                await asyncio.to_thread(self.records.repository.delete_live_table, table.id)
                 timer = self._timers.pop(table.id, None)
                 if timer:
                     timer[1].cancel()
@@ -89,7 +88,7 @@ class Scheduler:
         if table.status is Status.FINISHED and not table.recorded:
             self._spawn(self._record(table.id))
 
-    def _spawn(self, coroutine) -> None:
+    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(coroutine)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
@@ -121,7 +120,8 @@ class Scheduler:
             log.exception("timer of table %s failed", table_id)
 
     async def _record(self, table_id: str) -> None:
-        """Write a finished game to the records exactly once, then add the strongest computer's score."""
+        """Write a finished game to the records exactly once (its rules say what to write), then
+        show the players what the rules add after the end."""
 
         def claim(table: Table) -> Table | None:
             if table.status is not Status.FINISHED or table.recorded:
@@ -133,47 +133,10 @@ class Scheduler:
         table = await self.store.update(table_id, claim)
         if table is None:
             return  # another process (or an earlier event) has it
-        rules = table.rules
-        if table.game == "puzzle":
-            await self._record_puzzle(table)
-            return
-        record_id = await asyncio.to_thread(
-            self.repository.save_game,
-            game=table.game,
-            table_id=table.id,
-            seed=rules.seed(table.state),
-            settings=table.settings,
-            players=[{"player": s.player, "nickname": s.nickname, "bot": s.bot} for s in table.seats],
-            result=rules.result(table.state),
-            started_at=table.started_at or self.clock.now(),
-        )
-        if table.game == "speedgans":
-            await asyncio.to_thread(
-                self.repository.add_leaderboard_entries,
-                game=table.game,
-                record_id=record_id,
-                entries=_leaderboard_entries(table),
-            )
-        await self._add_extras(table, await asyncio.to_thread(_after_game_extras, table))
+        extras = await table.rules.after_game(table.finished_game(), self.records)
+        await self._add_extras(table, extras)
 
-    async def _record_puzzle(self, table: Table) -> None:
-        attempt = table.state
-        seat = table.seats[0]
-        best, land = await self.optima.get(attempt.puzzle_id)
-        await asyncio.to_thread(
-            self.repository.add_puzzle_result,
-            puzzle_id=attempt.puzzle_id,
-            player_id=seat.player,
-            nickname=seat.nickname,
-            score=attempt.score,
-            optimum=best,
-            land=table.rules.result(attempt)["land"],
-            seconds_used=attempt.seconds_used(self.clock.now()),
-        )
-        share = attempt.score / best if best else 1.0
-        await self._add_extras(table, {"optimum": {"score": best, "land": land, "share": share}})
-
-    async def _add_extras(self, table: Table, extras: dict) -> None:
+    async def _add_extras(self, table: Table, extras: dict[str, Any]) -> None:
         if extras:
             version = table.version
 
@@ -185,39 +148,3 @@ class Scheduler:
                 return current
 
             await self.store.update(table.id, add_extras)
-
-
-def _leaderboard_entries(table: Table) -> list[dict]:
-    """Leaderboard points of the people at a finished Speedgans table (computers earn none)."""
-    from spieltisch.games.speedgans.rounds import leaderboard_points
-
-    state = table.state
-    easy = any(seat.bot == "easy" for seat in table.seats)
-    places = state.ranking()
-    return [
-        {
-            "player": seat.player,
-            "nickname": seat.nickname,
-            "points": leaderboard_points(state.seats[index].points, places[index], easy),
-            "game_points": state.seats[index].points,
-            "place": places[index],
-        }
-        for index, seat in enumerate(table.seats)
-        if seat.player is not None
-    ]
-
-
-def _after_game_extras(table: Table) -> dict:
-    if table.game != "planahead":
-        return {}
-    try:
-        from spieltisch.games.planahead.bots import replay_strongest
-    except ImportError:  # computer players not available in this build
-        return {}
-    score, land = replay_strongest(table.state.draw)
-    from spieltisch.games.planahead.notation import format_land
-    from spieltisch.games.planahead.scoring import score_land
-
-    # The lines too, so that its land shows what each line brought, like every player's.
-    lines = [line.as_view() for line in score_land(land).lines]
-    return {"strongest": {"score": score, "land": format_land(land), "lines": lines}}

@@ -11,8 +11,9 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Protocol
+from typing import Any, Protocol
 
+from spieltisch.server.rules.registry import Games
 from spieltisch.server.tables import Status, Table
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,11 @@ class MemoryTableStore:
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._listeners: list[Listener] = []
+
+    def restore(self, tables: list[Table]) -> None:
+        """Take back the tables of an earlier run (before `start`; nobody is told)."""
+        for table in tables:
+            self._tables[table.id] = table
 
     async def start(self) -> None:
         pass
@@ -99,9 +105,10 @@ class RedisTableStore:
 
     CHANNEL = "spieltisch:tables"
 
-    def __init__(self, url: str, prefix: str = "spieltisch") -> None:
+    def __init__(self, url: str, games: Games, prefix: str = "spieltisch") -> None:
         import redis.asyncio as redis
 
+        self._games = games
         self._redis = redis.from_url(url, decode_responses=True)
         self._prefix = prefix
         self._listeners: list[Listener] = []
@@ -146,7 +153,7 @@ class RedisTableStore:
 
     async def get(self, table_id: str) -> Table | None:
         raw = await self._redis.get(self._key(table_id))
-        return None if raw is None else Table.from_dict(json.loads(raw))
+        return None if raw is None else Table.from_dict(json.loads(raw), self._games)
 
     async def create(self, table: Table) -> None:
         async with self._redis.pipeline(transaction=True) as pipe:
@@ -167,7 +174,7 @@ class RedisTableStore:
                     if raw is None:
                         await pipe.unwatch()
                         return None
-                    new = change(Table.from_dict(json.loads(raw)))
+                    new = change(Table.from_dict(json.loads(raw), self._games))
                     if new is None:
                         await pipe.unwatch()
                         return None
@@ -197,7 +204,7 @@ class RedisTableStore:
         return tables
 
 
-def lobby_tables(tables: list[Table]) -> list[dict]:
+def lobby_tables(tables: list[Table]) -> list[dict[str, Any]]:
     """The lobby lists open tables first, then running ones (to watch), newest first."""
     shown = [
         t

@@ -11,11 +11,13 @@ import enum
 import logging
 import random
 import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from spieltisch.games.errors import RuleError
-from spieltisch.server.games import GAMES, GameRules
+from spieltisch.games.errors import ErrorCode, RuleError
+from spieltisch.games.levels import BotLevel
+from spieltisch.server.rules.base import FinishedGame, GameRules, Sitter
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +38,7 @@ def new_table_id() -> str:
 class SeatInfo:
     player: str | None  # None for a computer player
     nickname: str
-    bot: str | None = None
+    bot: BotLevel | None = None
     connected: bool = False
     left: bool = False
 
@@ -44,7 +46,7 @@ class SeatInfo:
 @dataclass
 class Table:
     id: str
-    game: str
+    rules: GameRules[Any, Any]
     host: str
     settings: dict[str, Any]
     created: float
@@ -53,7 +55,6 @@ class Table:
     version: int = 0
     state: Any = None
     started_at: float | None = None
-    games_played: int = 0
     #: When each computer seat (by index) places next.
     bot_due: dict[int, float] = field(default_factory=dict)
     #: The step (tile/round) the bot times were planned for.
@@ -64,8 +65,8 @@ class Table:
     extras: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def rules(self) -> GameRules:
-        return GAMES[self.game]
+    def game(self) -> str:
+        return self.rules.name
 
     @property
     def anyone_here(self) -> bool:
@@ -78,24 +79,50 @@ class Table:
                 return index
         return None
 
+    def finished_game(self) -> FinishedGame[Any]:
+        """The game at its end, for the rules' `after_game`."""
+        sitters = tuple(Sitter(seat.player, seat.nickname, seat.bot) for seat in self.seats)
+        started = self.started_at if self.started_at is not None else self.created
+        return FinishedGame(self.id, self.settings, sitters, self.state, started)
+
     # Serialisation (live-state stores) -----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["status"] = self.status.value
-        data["state"] = None if self.state is None else self.rules.dump(self.state)
-        data["bot_due"] = {str(seat): due for seat, due in self.bot_due.items()}
-        return data
+        return {
+            "id": self.id,
+            "game": self.rules.name,
+            "host": self.host,
+            "settings": self.settings,
+            "created": self.created,
+            "status": self.status.value,
+            "seats": [asdict(seat) for seat in self.seats],
+            "version": self.version,
+            "state": None if self.state is None else self.rules.dump(self.state),
+            "started_at": self.started_at,
+            "bot_due": {str(seat): due for seat, due in self.bot_due.items()},
+            "bot_step": self.bot_step,
+            "recorded": self.recorded,
+            "extras": self.extras,
+        }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Table:
-        data = dict(data)
-        data["status"] = Status(data["status"])
-        data["seats"] = [SeatInfo(**seat) for seat in data["seats"]]
-        data["bot_due"] = {int(seat): due for seat, due in data["bot_due"].items()}
-        table = cls(**{**data, "state": None})
-        if data["state"] is not None:
-            table.state = table.rules.load(data["state"])
-        return table
+    def from_dict(cls, data: dict[str, Any], games: Mapping[str, GameRules[Any, Any]]) -> Table:
+        rules = games[data["game"]]
+        return cls(
+            id=data["id"],
+            rules=rules,
+            host=data["host"],
+            settings=data["settings"],
+            created=data["created"],
+            status=Status(data["status"]),
+            seats=[SeatInfo(**seat) for seat in data["seats"]],
+            version=data["version"],
+            state=None if data["state"] is None else rules.load(data["state"]),
+            started_at=data["started_at"],
+            bot_due={int(seat): due for seat, due in data["bot_due"].items()},
+            bot_step=data["bot_step"],
+            recorded=data["recorded"],
+            extras=data["extras"],
+        )
 
     # Views ---------------------------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -147,47 +174,102 @@ class Table:
         return min(times, default=None)
 
 
-def create_table(game: str, host: str, nickname: str, raw_settings: dict[str, Any], now: float) -> Table:
-    rules = GAMES.get(game)
-    if rules is None:
-        raise RuleError("unknown_game", f"unknown game {game!r}")
-    table = Table(id=new_table_id(), game=game, host=host, settings=rules.settings(raw_settings), created=now)
+# What can be done at a table besides the game's own moves ---------------------------------------
+@dataclass(frozen=True, slots=True)
+class Join:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class AddBot:
+    level: BotLevel
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveSeat:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    pass
+
+
+TableAction = Join | Leave | AddBot | RemoveSeat | Start | Rematch
+
+
+def create_table(
+    rules: GameRules[Any, Any],
+    host: str,
+    nickname: str,
+    raw_settings: Mapping[str, Any],
+    now: float,
+    pacing: float,
+) -> Table:
+    """A new table with its host seated; a solo table's game starts at once."""
+    table = Table(
+        id=new_table_id(), rules=rules, host=host, settings=rules.settings(raw_settings, now), created=now
+    )
     table.seats.append(SeatInfo(player=host, nickname=nickname, connected=True))
     table.version = 1
+    if rules.starts_alone:
+        table = apply(table, host, nickname, Start(), now, pacing)
     return table
 
 
-def apply(
-    table: Table, player: str, nickname: str, action: dict[str, Any], now: float, pacing: float
-) -> Table:
-    """A player's action on a copy of the table; the copy is returned with a new version."""
+def apply(table: Table, player: str, nickname: str, action: object, now: float, pacing: float) -> Table:
+    """A player's action (a `TableAction` or a move of the table's game) on a copy of the table; the
+    copy is returned with a new version. RuleError, and nothing changed, if it is not allowed."""
     table = copy.deepcopy(table)
-    kind = action["type"]
-    handler = _ACTIONS.get(kind)
-    if handler is None:
-        if table.status is not Status.PLAYING:
-            raise RuleError(
-                "not_playing",
-                "the game has not started" if table.status is Status.OPEN else "the game is over",
-            )
-        seat = _own_seat(table, player)
-        table.state = table.rules.act(table.state, seat, action, now)
-    else:
-        handler(table, player, nickname, action, now)
+    match action:
+        case Join():
+            _join(table, player, nickname)
+        case Leave():
+            _leave(table, player)
+        case AddBot(level):
+            _add_bot(table, player, level)
+        case RemoveSeat(index):
+            _remove_seat(table, player, index)
+        case Start():
+            _require_host(table, player)
+            _require_open(table)
+            _begin(table, now)
+        case Rematch():
+            _rematch(table, player, now)
+        case _ if isinstance(action, table.rules.actions):
+            if table.status is not Status.PLAYING:
+                raise RuleError(
+                    ErrorCode.NOT_PLAYING,
+                    "the game has not started" if table.status is Status.OPEN else "the game is over",
+                )
+            seat = _own_seat(table, player)
+            table.state = table.rules.act(table.state, seat, action, now, by_bot=False)
+        case _:
+            raise RuleError(ErrorCode.BAD_ACTION, f"this is no move of {table.game}")
     _settle(table, now, pacing)
     table.version += 1
     return table
 
 
-#: Computer players' moves worked out ahead for one version of a table: (version, {seat: actions}).
-Decided = tuple[int, dict[int, list[dict[str, Any]]]]
+#: Computer players' moves worked out ahead for one version of a table: (version, {seat: moves}).
+Decided = tuple[int, dict[int, Sequence[object]]]
 
 
 def bot_moves(table: Table, now: float) -> Decided:
     """What each computer player due at `now` will do, without changing the table. The strongest
     levels think for tens of milliseconds: the server calls this in a thread and hands the result to
     `tick`, so that the event loop (every other table's clock and socket) never waits for them."""
-    moves: dict[int, list[dict[str, Any]]] = {}
+    moves: dict[int, Sequence[object]] = {}
     if table.status is Status.PLAYING:
         for seat, due in table.bot_due.items():
             if due <= now and table.rules.waiting_for(table.state, seat):
@@ -198,11 +280,11 @@ def bot_moves(table: Table, now: float) -> Decided:
     return table.version, moves
 
 
-def _level(table: Table, seat: int) -> str:
+def _level(table: Table, seat: int) -> BotLevel:
     return table.seats[seat].bot or "easy"
 
 
-def _think(table: Table, seat: int) -> list[dict[str, Any]]:
+def _think(table: Table, seat: int) -> Sequence[object]:
     """A computer player's actions for the game's current step. Its randomness comes from the game
     alone, so that a move worked out ahead (`bot_moves`) equals one worked out in `tick`."""
     rng = random.Random(f"{table.rules.seed(table.state)}:{table.rules.step(table.state)}:{seat}")
@@ -231,7 +313,7 @@ def tick(table: Table, now: float, pacing: float, decided: Decided | None = None
                 if actions is None:
                     actions = _think(table, seat)
                 for bot_action in actions:
-                    state = table.rules.act(state, seat, bot_action, now)
+                    state = table.rules.act(state, seat, bot_action, now, by_bot=True)
                 table.state = state
             except Exception:
                 # A failing computer player must never stall the table: it moves as the clock would.
@@ -247,7 +329,7 @@ def tick(table: Table, now: float, pacing: float, decided: Decided | None = None
             table.version += 1
     due = table.rules.due(table.state)
     if due is not None and due <= now:
-        table.state = table.rules.tick(table.state, now)
+        table.state = table.rules.on_deadline(table.state, now)
         table.version += 1
     if table.version == before:
         return None
@@ -269,21 +351,21 @@ def set_connected(table: Table, player: str, connected: bool) -> Table | None:
 def _own_seat(table: Table, player: str) -> int:
     seat = table.seat_of(player)
     if seat is None:
-        raise RuleError("not_seated", "you have no seat at this table")
+        raise RuleError(ErrorCode.NOT_SEATED, "you have no seat at this table")
     return seat
 
 
 def _require_host(table: Table, player: str) -> None:
     if player != table.host:
-        raise RuleError("not_host", "only the host can do that")
+        raise RuleError(ErrorCode.NOT_HOST, "only the host can do that")
 
 
 def _require_open(table: Table) -> None:
     if table.status is not Status.OPEN:
-        raise RuleError("already_started", "the game has already started")
+        raise RuleError(ErrorCode.ALREADY_STARTED, "the game has already started")
 
 
-def _join(table: Table, player: str, nickname: str, action: dict, now: float) -> None:
+def _join(table: Table, player: str, nickname: str) -> None:
     seat = table.seat_of(player)
     if seat is not None:
         table.seats[seat].left = False  # coming back to a running game
@@ -291,11 +373,11 @@ def _join(table: Table, player: str, nickname: str, action: dict, now: float) ->
         return
     _require_open(table)
     if len(table.seats) >= table.rules.seat_limit(table.settings):
-        raise RuleError("table_full", "every seat is taken")
+        raise RuleError(ErrorCode.TABLE_FULL, "every seat is taken")
     table.seats.append(SeatInfo(player=player, nickname=nickname, connected=True))
 
 
-def _leave(table: Table, player: str, nickname: str, action: dict, now: float) -> None:
+def _leave(table: Table, player: str) -> None:
     seat = _own_seat(table, player)
     if table.status is Status.OPEN:
         del table.seats[seat]
@@ -313,39 +395,34 @@ def _pass_host(table: Table) -> None:
         table.host = humans[0]
 
 
-def _add_bot(table: Table, player: str, nickname: str, action: dict, now: float) -> None:
+def _add_bot(table: Table, player: str, level: BotLevel) -> None:
     _require_host(table, player)
     _require_open(table)
+    if not table.rules.bot_names:
+        raise RuleError(ErrorCode.BAD_ACTION, f"{table.game} has no computer players")
     if len(table.seats) >= table.rules.seat_limit(table.settings):
-        raise RuleError("table_full", "every seat is taken")
+        raise RuleError(ErrorCode.TABLE_FULL, "every seat is taken")
     count = sum(1 for seat in table.seats if seat.bot) + 1
-    name = table.rules.bot_names[action["level"]]
-    table.seats.append(SeatInfo(player=None, nickname=f"{name} {count}", bot=action["level"]))
+    name = table.rules.bot_names[level]
+    table.seats.append(SeatInfo(player=None, nickname=f"{name} {count}", bot=level))
 
 
-def _remove_seat(table: Table, player: str, nickname: str, action: dict, now: float) -> None:
+def _remove_seat(table: Table, player: str, index: int) -> None:
     _require_host(table, player)
     _require_open(table)
-    index = action["seat"]
     if index >= len(table.seats):
-        raise RuleError("bad_seat", f"there is no seat {index}")
+        raise RuleError(ErrorCode.BAD_SEAT, f"there is no seat {index}")
     if table.seats[index].player == player:
-        raise RuleError("bad_seat", "leave the table instead of removing yourself")
+        raise RuleError(ErrorCode.BAD_SEAT, "leave the table instead of removing yourself")
     del table.seats[index]
 
 
-def _start(table: Table, player: str, nickname: str, action: dict, now: float) -> None:
-    _require_host(table, player)
-    _require_open(table)
-    _begin(table, now)
-
-
-def _rematch(table: Table, player: str, nickname: str, action: dict, now: float) -> None:
+def _rematch(table: Table, player: str, now: float) -> None:
     seat = _own_seat(table, player)
     if table.status is not Status.FINISHED:
-        raise RuleError("not_finished", "a rematch can start only after the game")
+        raise RuleError(ErrorCode.NOT_FINISHED, "a rematch can start only after the game")
     if table.seats[seat].left:
-        raise RuleError("not_seated", "you have left this table")
+        raise RuleError(ErrorCode.NOT_SEATED, "you have left this table")
     table.seats = [s for s in table.seats if not s.left]
     _pass_host(table)
     _begin(table, now)
@@ -353,26 +430,15 @@ def _rematch(table: Table, player: str, nickname: str, action: dict, now: float)
 
 def _begin(table: Table, now: float) -> None:
     if not table.seats:
-        raise RuleError("no_players", "nobody is seated")
+        raise RuleError(ErrorCode.NO_PLAYERS, "nobody is seated")
     # The seed is kept with the game: it alone decides the draw, so the game can be replayed.
     table.state = table.rules.new(table.settings, len(table.seats), secrets.randbits(48), now)
     table.status = Status.PLAYING
     table.started_at = now
-    table.games_played += 1
     table.recorded = False
     table.extras = {}
     table.bot_due = {}
     table.bot_step = None
-
-
-_ACTIONS = {
-    "join": _join,
-    "leave": _leave,
-    "add_bot": _add_bot,
-    "remove_seat": _remove_seat,
-    "start": _start,
-    "rematch": _rematch,
-}
 
 
 def _settle(table: Table, now: float, pacing: float) -> None:

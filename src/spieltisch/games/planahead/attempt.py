@@ -7,7 +7,9 @@ the time runs out the attempt ends and the score reached so far counts; tiles no
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
+from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.planahead import game as pa
 from spieltisch.games.planahead.puzzle import Puzzle
 
@@ -34,15 +36,14 @@ class Attempt:
 
 def start(puzzle: Puzzle, now: float, time_limit_s: float | None = None) -> Attempt:
     """A new attempt; `time_limit_s` overrides the puzzle's own limit (an operator's choice)."""
-    game = pa.Game(pa.Settings(), puzzle.seed, tuple(puzzle.tiles), (pa.Seat(),))
+    game = pa.Game(pa.Settings(seat_limit=1), puzzle.seed, tuple(puzzle.tiles), (pa.Seat(),))
     return Attempt(puzzle.id, game, now, now + (time_limit_s or puzzle.time_limit_s))
 
 
 def _playing(attempt: Attempt) -> None:
     if attempt.over:
-        from spieltisch.games.errors import RuleError
-
-        raise RuleError("time_up" if attempt.timed_out else "game_over", "this attempt is over")
+        code = ErrorCode.TIME_UP if attempt.timed_out else ErrorCode.GAME_OVER
+        raise RuleError(code, "this attempt is over")
 
 
 def place(attempt: Attempt, field: int | None) -> Attempt:
@@ -55,7 +56,15 @@ def confirm(attempt: Attempt, now: float) -> Attempt:
     return replace(attempt, game=pa.confirm(attempt.game, 0, now))
 
 
-def on_time(attempt: Attempt, now: float) -> Attempt:
+def act(attempt: Attempt, action: pa.Action, now: float) -> Attempt:
+    match action:
+        case pa.Place(field):
+            return place(attempt, field)
+        case pa.Confirm():
+            return confirm(attempt, now)
+
+
+def on_deadline(attempt: Attempt, now: float) -> Attempt:
     """The clock reached `now`: past the end, the attempt is over (a tentative tile is not counted)."""
     if attempt.over or now < attempt.ends_at:
         return attempt
@@ -64,7 +73,7 @@ def on_time(attempt: Attempt, now: float) -> Attempt:
     return replace(attempt, game=replace(game, seats=(seat,)), timed_out=True)
 
 
-def view(attempt: Attempt) -> dict:
+def view(attempt: Attempt) -> dict[str, Any]:
     data = pa.seat_view(attempt.game, 0)
     data.update(
         puzzle=attempt.puzzle_id,
@@ -78,20 +87,20 @@ def view(attempt: Attempt) -> dict:
     return data
 
 
-def to_dict(attempt: Attempt) -> dict:
+def to_dict(attempt: Attempt) -> dict[str, Any]:
     return {
         "puzzle": attempt.puzzle_id,
-        "game": pa.game_to_dict(attempt.game),
+        "game": pa.to_dict(attempt.game),
         "started_at": attempt.started_at,
         "ends_at": attempt.ends_at,
         "timed_out": attempt.timed_out,
     }
 
 
-def from_dict(data: dict) -> Attempt:
+def from_dict(data: dict[str, Any]) -> Attempt:
     return Attempt(
         data["puzzle"],
-        pa.game_from_dict(data["game"]),
+        pa.from_dict(data["game"]),
         data["started_at"],
         data["ends_at"],
         data["timed_out"],

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
-from spieltisch.games.errors import RuleError
+from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.planahead.board import FIELD_COUNT
 from spieltisch.games.planahead.notation import EMPTY_LAND, Land, format_land, parse_land, parse_tiles
 from spieltisch.games.planahead.scoring import points_completed_by, score_land
@@ -35,10 +37,59 @@ class Phase(enum.StrEnum):
 class Settings:
     #: Seconds per tile, or None for no turn clock.
     turn_seconds: int | None = None
+    #: How many may sit at the table (the game itself has as many seats as were taken at the start).
+    seat_limit: int = 2
 
     def __post_init__(self) -> None:
         if self.turn_seconds not in TURN_CLOCK_CHOICES:
-            raise RuleError("bad_settings", f"turn clock must be one of {TURN_CLOCK_CHOICES}")
+            raise RuleError(ErrorCode.BAD_SETTINGS, f"turn clock must be one of {TURN_CLOCK_CHOICES}")
+        if not 1 <= self.seat_limit <= MAX_SEATS:
+            raise RuleError(ErrorCode.BAD_SETTINGS, f"seats must be 1 to {MAX_SEATS}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The table's settings as the lobby and the table view show them."""
+        return {"seats": self.seat_limit, "turn_seconds": self.turn_seconds}
+
+
+def parse_settings(raw: Mapping[str, Any]) -> Settings:
+    """A table's settings from a player's request: {"seats": 1..6, "turn_seconds": one of the
+    clock choices or null}, defaults filled in; RuleError(bad_settings) on anything else."""
+    unknown = set(raw) - {"seats", "turn_seconds"}
+    if unknown:
+        raise RuleError(ErrorCode.BAD_SETTINGS, f"unknown setting {sorted(unknown)[0]!r}")
+    seats = raw.get("seats", 2)
+    turn_seconds = raw.get("turn_seconds")
+    # type() rather than isinstance(): True is an int, but "seats": true is no number.
+    if type(seats) is not int:
+        raise RuleError(ErrorCode.BAD_SETTINGS, f"seats must be 1 to {MAX_SEATS}")
+    if turn_seconds is not None and type(turn_seconds) is not int:
+        raise RuleError(ErrorCode.BAD_SETTINGS, "turn_seconds must be a whole number or null")
+    return Settings(turn_seconds, seats)
+
+
+# The moves a seat can make ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Put the current tile tentatively on a field (1..19), move it there, or take it back (None)."""
+
+    field: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """OK: fix the tentatively placed tile."""
+
+
+Action = Place | Confirm
+
+
+def act(game: Game, seat: int, action: Action, now: float) -> Game:
+    """Apply one move of a seat (RuleError if the rules forbid it)."""
+    match action:
+        case Place(field_number):
+            return place(game, seat, field_number)
+        case Confirm():
+            return confirm(game, seat, now)
 
 
 def draw_tiles(seed: int, count: int = FIELD_COUNT) -> tuple[Tile, ...]:
@@ -90,7 +141,7 @@ class Game:
 
 def new_game(seat_count: int, seed: int, now: float, settings: Settings | None = None) -> Game:
     if not 1 <= seat_count <= MAX_SEATS:
-        raise RuleError("bad_settings", f"a table has 1 to {MAX_SEATS} seats")
+        raise RuleError(ErrorCode.BAD_SETTINGS, f"a table has 1 to {MAX_SEATS} seats")
     settings = settings or Settings()
     game = Game(settings, seed, draw_tiles(seed), tuple(Seat() for _ in range(seat_count)))
     return _start_turn(game, now)
@@ -110,12 +161,12 @@ def place(game: Game, seat: int, field_number: int | None) -> Game:
     """Put the current tile tentatively on a field, move it, or take it back (None)."""
     state = _seat(game, seat)
     if state.confirmed:
-        raise RuleError("already_confirmed", "you have confirmed this tile; wait for the others")
+        raise RuleError(ErrorCode.ALREADY_CONFIRMED, "you have confirmed this tile; wait for the others")
     if field_number is not None:
         if not 1 <= field_number <= FIELD_COUNT:
-            raise RuleError("bad_field", f"there is no field {field_number}")
+            raise RuleError(ErrorCode.BAD_FIELD, f"there is no field {field_number}")
         if state.land[field_number - 1] is not None:
-            raise RuleError("field_taken", f"field {field_number} is taken")
+            raise RuleError(ErrorCode.FIELD_TAKEN, f"field {field_number} is taken")
     return with_seat(game, seat, replace(state, tentative=field_number))
 
 
@@ -123,9 +174,9 @@ def confirm(game: Game, seat: int, now: float) -> Game:
     """Fix the tentatively placed tile (OK). When all have confirmed, the next tile comes."""
     state = _seat(game, seat)
     if state.confirmed:
-        raise RuleError("already_confirmed", "you have confirmed this tile already")
+        raise RuleError(ErrorCode.ALREADY_CONFIRMED, "you have confirmed this tile already")
     if state.tentative is None:
-        raise RuleError("not_placed", "place the tile on a field first")
+        raise RuleError(ErrorCode.NOT_PLACED, "place the tile on a field first")
     return _advance_if_done(with_seat(game, seat, _fix(game, state, state.tentative)), now)
 
 
@@ -163,7 +214,7 @@ def on_deadline(game: Game, now: float) -> Game:
     return _advance_if_done(game, now)
 
 
-def remove_seat_wait(game: Game, seat: int, now: float) -> Game:
+def abandon(game: Game, seat: int, now: float) -> Game:
     """Confirm for a seat that left for good, as the clock would, so the others can go on."""
     state = _seat(game, seat)
     if state.confirmed:
@@ -209,10 +260,11 @@ def seat_view(game: Game, seat: int | None) -> dict:
     }
 
 
-def game_to_dict(game: Game) -> dict:
+def to_dict(game: Game) -> dict[str, Any]:
     """A plain-JSON snapshot (land notation inside), for live-state stores and crash recovery."""
     return {
         "turn_seconds": game.settings.turn_seconds,
+        "seat_limit": game.settings.seat_limit,
         "seed": game.seed,
         "draw": " ".join(tile.code for tile in game.draw),
         "turn": game.turn,
@@ -229,9 +281,10 @@ def game_to_dict(game: Game) -> dict:
     }
 
 
-def game_from_dict(data: dict) -> Game:
+def from_dict(data: dict[str, Any]) -> Game:
     return Game(
-        settings=Settings(data["turn_seconds"]),
+        # Snapshots from before the seat limit moved into the settings: the seats there were.
+        settings=Settings(data["turn_seconds"], data.get("seat_limit", len(data["seats"]))),
         seed=data["seed"],
         draw=parse_tiles(data["draw"]),
         seats=tuple(

@@ -23,7 +23,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 
-from spieltisch.games.errors import RuleError
+from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.planahead.board import FIELD_COUNT
 from spieltisch.games.planahead.game import draw_tiles
 from spieltisch.games.planahead.notation import Land
@@ -78,7 +78,7 @@ def seed_for(day: dt.date) -> int:
 def puzzle_for(day: dt.date, time_limit_s: int = DEFAULT_TIME_LIMIT_S) -> Puzzle:
     """The puzzle of a day (any day; whether it may be shown yet is `parse_puzzle_id`'s business)."""
     if time_limit_s <= 0:
-        raise RuleError("bad_settings", "a puzzle's time limit must be positive")
+        raise RuleError(ErrorCode.BAD_SETTINGS, "a puzzle's time limit must be positive")
     seed = seed_for(day)
     return Puzzle(day.isoformat(), seed, draw_tiles(seed, FIELD_COUNT), time_limit_s)
 
@@ -92,11 +92,13 @@ def parse_puzzle_id(text: str, today: dt.date) -> dt.date:
             raise ValueError
         day = dt.date.fromisoformat(text)
     except ValueError:
-        raise RuleError("bad_puzzle", f"puzzle id {text!r} must be an ISO date like 2026-11-29") from None
+        raise RuleError(
+            ErrorCode.BAD_PUZZLE, f"puzzle id {text!r} must be an ISO date like 2026-11-29"
+        ) from None
     if day < FIRST_PUZZLE_DATE:
-        raise RuleError("no_puzzle", f"the first puzzle is of {FIRST_PUZZLE_DATE.isoformat()}")
+        raise RuleError(ErrorCode.NO_PUZZLE, f"the first puzzle is of {FIRST_PUZZLE_DATE.isoformat()}")
     if day > today:
-        raise RuleError("future_puzzle", f"the puzzle of {day.isoformat()} is not out yet")
+        raise RuleError(ErrorCode.FUTURE_PUZZLE, f"the puzzle of {day.isoformat()} is not out yet")
     return day
 
 
@@ -120,7 +122,7 @@ def attempt_result(puzzle: Puzzle, land: Land, optimum: int, *, timed_out: bool)
     the caller computes once per puzzle and keeps (it takes seconds)."""
     foreign = [tile for tile in land if tile is not None and tile not in puzzle.tiles]
     if foreign:
-        raise RuleError("bad_land", f"tile {foreign[0]} is not in puzzle {puzzle.id}")
+        raise RuleError(ErrorCode.BAD_LAND, f"tile {foreign[0]} is not in puzzle {puzzle.id}")
     score = score_land(land).total
     if optimum < score:
         raise ValueError(f"optimum {optimum} is below the attempt's score {score}")

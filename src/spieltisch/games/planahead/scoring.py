@@ -34,7 +34,7 @@ class LineScore:
     def points(self) -> int:
         return self.potential if self.state is LineState.COMPLETE else 0
 
-    def as_json(self) -> dict:
+    def to_dict(self) -> dict:
         return {
             "fields": list(self.line.fields),
             "direction": self.line.direction.name.lower(),
@@ -44,7 +44,7 @@ class LineScore:
 
     def as_view(self) -> dict:
         """What the board draws at the line's ends (value and potential too)."""
-        return {**self.as_json(), "value": self.value, "potential": self.potential}
+        return {**self.to_dict(), "value": self.value, "potential": self.potential}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +52,8 @@ class LandScore:
     total: int
     lines: tuple[LineScore, ...]
 
-    def as_json(self) -> dict:
-        return {"score": self.total, "lines": [line.as_json() for line in self.lines]}
+    def to_dict(self) -> dict:
+        return {"score": self.total, "lines": [line.to_dict() for line in self.lines]}
 
 
 def score_line(land: Land, line: Line) -> LineScore:

@@ -19,9 +19,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from spieltisch.games.levels import BotLevel
 from spieltisch.games.speedgans.notation import City
+from spieltisch.games.speedgans.rounds import Action, CallDone, SetCity
 
 if TYPE_CHECKING:
     from spieltisch.games.speedgans.catalog import Catalog
@@ -40,7 +42,7 @@ class Level:
     next_round: tuple[float, float]
 
 
-LEVELS: dict[str, Level] = {
+LEVELS: dict[BotLevel, Level] = {
     "easy": Level(tasks=1, choices=20, first=(5.0, 9.0), per_tile=(3.5, 6.5), next_round=(3.0, 8.0)),
     "medium": Level(tasks=2, choices=5, first=(3.0, 6.0), per_tile=(2.0, 4.0), next_round=(2.0, 6.0)),
     "strong": Level(tasks=3, choices=3, first=(2.0, 4.0), per_tile=(1.0, 2.2), next_round=(1.5, 4.0)),
@@ -48,7 +50,7 @@ LEVELS: dict[str, Level] = {
 
 
 def level_of(name: str) -> Level:
-    return LEVELS.get(name, LEVELS["easy"])
+    return LEVELS.get(name, LEVELS["easy"])  # type: ignore[call-overload]
 
 
 def plan_city(catalog: Catalog, tasks: tuple[str, ...], level: str, rng: random.Random) -> City:
@@ -69,20 +71,20 @@ def _plan(catalog: Catalog, tasks: tuple[str, ...], level: str, key: int) -> Cit
 
 def next_actions(
     catalog: Catalog, tasks: tuple[str, ...], own: City, level: str, rng: random.Random
-) -> list[dict[str, Any]]:
+) -> list[Action]:
     """The next step toward the planned city: one more tile laid (or one wrong tile put right),
     then "Gasse dicht!" once the city is complete."""
     target = plan_city(catalog, tasks, level, rng)
     if own == target:
-        return [{"type": "done"}]
+        return [CallDone()]
     cell = next(i for i in range(9) if own.cells[i] != target.cells[i])
     piece = target.cells[cell]
     cells = [None if p is not None and p.tile == piece.tile else p for p in own.cells]  # type: ignore[union-attr]
     cells[cell] = piece
     city = City(tuple(cells))
-    actions: list[dict[str, Any]] = [{"type": "city", "city": str(city)}]
+    actions: list[Action] = [SetCity(str(city))]
     if city == target:
-        actions.append({"type": "done"})
+        actions.append(CallDone())
     return actions
 
 

@@ -28,7 +28,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from spieltisch.games.errors import RuleError
+from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.seats import checked_seat, with_seat
 from spieltisch.games.speedgans.notation import City, NotationError, parse_city
 from spieltisch.games.speedgans.report import report
@@ -74,13 +74,13 @@ class Settings:
 
 
 def parse_settings(raw: dict[str, Any]) -> Settings:
-    """Checked settings with defaults filled in; RuleError("bad_settings") on anything wrong."""
+    """Checked settings with defaults filled in; RuleError(ErrorCode.BAD_SETTINGS) on anything wrong."""
     if not isinstance(raw, dict):
-        raise RuleError("bad_settings", "settings must be an object")
+        raise RuleError(ErrorCode.BAD_SETTINGS, "settings must be an object")
     names = set(Settings.__slots__)
     unknown = set(raw) - names
     if unknown:
-        raise RuleError("bad_settings", f"unknown setting {sorted(unknown)[0]!r}")
+        raise RuleError(ErrorCode.BAD_SETTINGS, f"unknown setting {sorted(unknown)[0]!r}")
     values = {**Settings().to_dict(), **raw}
 
     def choose(name: str, choices: tuple, kind: type) -> None:
@@ -88,7 +88,7 @@ def parse_settings(raw: dict[str, Any]) -> Settings:
         # type() rather than isinstance(): True is an int, but "seats": true is no number.
         if (value is not None and type(value) is not kind) or value not in choices:
             shown = ", ".join("null" if c is None else str(c) for c in choices)
-            raise RuleError("bad_settings", f"{name} must be one of {shown}")
+            raise RuleError(ErrorCode.BAD_SETTINGS, f"{name} must be one of {shown}")
 
     choose("seats", tuple(range(MIN_SEATS, MAX_SEATS + 1)), int)
     choose("turn_seconds", TURN_CLOCK_CHOICES, int)
@@ -98,7 +98,7 @@ def parse_settings(raw: dict[str, Any]) -> Settings:
     choose("target", tuple(TARGETS), str)
     for flag in ("one_task", "strict", "stars"):
         if type(values[flag]) is not bool:
-            raise RuleError("bad_settings", f"{flag} must be true or false")
+            raise RuleError(ErrorCode.BAD_SETTINGS, f"{flag} must be true or false")
     return Settings(**values)
 
 
@@ -171,7 +171,7 @@ def _final_key(seat: Seat) -> tuple[int, float]:
 # Flow ----------------------------------------------------------------------------------------------
 def new_game(settings: Settings, seat_count: int, seed: int, now: float) -> Game:
     if not MIN_SEATS <= seat_count <= MAX_SEATS:
-        raise RuleError("no_players", f"Speedgans needs {MIN_SEATS} to {MAX_SEATS} seated players")
+        raise RuleError(ErrorCode.NO_PLAYERS, f"Speedgans needs {MIN_SEATS} to {MAX_SEATS} seated players")
     game = Game(
         settings=settings,
         seed=seed,
@@ -213,7 +213,7 @@ def due(game: Game) -> float | None:
     return None
 
 
-def on_time(game: Game, now: float) -> Game:
+def on_deadline(game: Game, now: float) -> Game:
     """Everything the clock has brought about by `now` (several steps if it is late)."""
     while (when := due(game)) is not None and when <= now:
         if game.phase is Phase.READING:
@@ -237,20 +237,52 @@ def _seat(game: Game, seat: int) -> Seat:
 def _building_seat(game: Game, seat: int) -> Seat:
     state = _seat(game, seat)
     if game.phase is not Phase.BUILDING:
-        raise RuleError("not_building", "the round is not in its building time")
+        raise RuleError(ErrorCode.NOT_BUILDING, "the round is not in its building time")
     if state.done:
-        raise RuleError("locked", "your city is locked for this round")
+        raise RuleError(ErrorCode.LOCKED, "your city is locked for this round")
     return state
+
+
+# The moves a seat can make ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class SetCity:
+    """The seat's whole arrangement after any change, in city notation (tiles not in it lie in the tray)."""
+
+    city: str
+
+
+@dataclass(frozen=True, slots=True)
+class CallDone:
+    """ "Gasse dicht!"."""
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """After the scoring: ready for the next round."""
+
+
+Action = SetCity | CallDone | NextRound
+
+
+def act(game: Game, seat: int, action: Action, now: float) -> Game:
+    """Apply one move of a seat (RuleError if the rules forbid it)."""
+    match action:
+        case SetCity(city):
+            return set_city(game, seat, city, now)
+        case CallDone():
+            return call_done(game, seat, now)
+        case NextRound():
+            return ready(game, seat, now)
 
 
 def set_city(game: Game, seat: int, text: str, now: float) -> Game:
     """The seat's whole arrangement after any change; tiles not in it lie in the tray."""
-    game = on_time(game, now)
+    game = on_deadline(game, now)
     state = _building_seat(game, seat)
     try:
         city = parse_city(text)
     except NotationError as error:
-        raise RuleError("bad_city", str(error)) from None
+        raise RuleError(ErrorCode.BAD_CITY, str(error)) from None
     if city == state.city:
         return game
     return with_seat(game, seat, replace(state, city=city, changed_at=now))
@@ -265,11 +297,11 @@ def is_finished_city(city: City, strict: bool) -> bool:
 
 def call_done(game: Game, seat: int, now: float) -> Game:
     """ "Gasse dicht!": the smallest free place marker, the city locked; the first starts the hourglass."""
-    game = on_time(game, now)
+    game = on_deadline(game, now)
     state = _building_seat(game, seat)
     if not is_finished_city(state.city, game.settings.strict):
         needs = "nine tiles" if game.settings.strict else "a complete, valid city"
-        raise RuleError("not_valid", f"'Gasse dicht!' needs {needs}")
+        raise RuleError(ErrorCode.NOT_VALID, f"'Gasse dicht!' needs {needs}")
     taken = {s.marker for s in game.seats if s.marker is not None}
     marker = next(n for n in range(1, len(game.seats) + 2) if n not in taken)
     hourglass = game.hourglass_ends
@@ -281,10 +313,10 @@ def call_done(game: Game, seat: int, now: float) -> Game:
 
 def ready(game: Game, seat: int, now: float) -> Game:
     """After the scoring: this seat is ready; when all are, the next round starts."""
-    game = on_time(game, now)
+    game = on_deadline(game, now)
     state = _seat(game, seat)
     if game.phase is not Phase.SCORED:
-        raise RuleError("not_scored", "the next round can be asked for only after the scoring")
+        raise RuleError(ErrorCode.NOT_SCORED, "the next round can be asked for only after the scoring")
     game = with_seat(game, seat, replace(state, ready=True))
     if all(s.ready for s in game.seats):
         return _start_round(game, now)
@@ -293,7 +325,7 @@ def ready(game: Game, seat: int, now: float) -> Game:
 
 def abandon(game: Game, seat: int, now: float) -> Game:
     """The seat's player has gone: lock the city for this round (no marker) or count him ready."""
-    game = on_time(game, now)
+    game = on_deadline(game, now)
     if game.phase is Phase.FINISHED:
         return game
     state = game.seats[seat]
@@ -464,7 +496,7 @@ def leaderboard_points(game_points: int, place: int, easy_computer_at_table: boo
 
 
 # Live-store snapshots ------------------------------------------------------------------------------
-def game_to_dict(game: Game) -> dict[str, Any]:
+def to_dict(game: Game) -> dict[str, Any]:
     return {
         "settings": game.settings.to_dict(),
         "seed": game.seed,
@@ -492,7 +524,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     }
 
 
-def game_from_dict(data: dict[str, Any]) -> Game:
+def from_dict(data: dict[str, Any]) -> Game:
     results = data["results"]
     if results is not None:
         # JSON keeps the per-task lists; only the seat indices need no conversion.

@@ -22,17 +22,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from spieltisch.games.levels import BOT_LEVELS
 from spieltisch.games.planahead.board import FIELD_COUNT
 from spieltisch.games.planahead.notation import Land
 from spieltisch.games.planahead.tiles import Tile
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "strong")
-#: The names the (German-first) UI shows for the levels.
-LEVEL_NAMES: dict[str, dict[str, str]] = {
-    "easy": {"de": "Einsteiger", "en": "Beginner"},
-    "medium": {"de": "Fortgeschritten", "en": "Advanced"},
-    "strong": {"de": "Meister", "en": "Master"},
-}
+LEVELS = BOT_LEVELS
 
 
 def choose_field(level: str, land: Land, tile: Tile, drawn: Sequence[Tile], rng: random.Random) -> int:

@@ -29,7 +29,7 @@ class BenchResult:
     #: CPU time of this process per move: what a move costs when the machine is shared.
     cpu_ms_per_move: float
 
-    def as_json(self) -> dict:
+    def to_dict(self) -> dict:
         return asdict(self)
 
     def line(self) -> str:

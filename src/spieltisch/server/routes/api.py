@@ -1,0 +1,123 @@
+"""The small HTTP API: players (nickname and token), tables, finished games, the leaderboard and
+the puzzles' archive and results lists."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Header, HTTPException
+from fastapi.responses import JSONResponse
+
+from spieltisch.games.errors import ErrorCode
+from spieltisch.server.protocol import NicknameBody
+from spieltisch.server.puzzles import puzzle_day_or_404, puzzle_details, puzzle_index
+from spieltisch.server.routes.pages import TABLE_ID
+from spieltisch.server.services import Services, ServicesDep
+from spieltisch.server.store import lobby_tables
+from spieltisch.storage.models import Player
+
+router = APIRouter(prefix="/api")
+
+
+def error_response(status: int, code: ErrorCode, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code.value, "message": message}}, status_code=status)
+
+
+# Players -------------------------------------------------------------------------------------------
+async def _player(s: Services, authorization: str | None) -> Player:
+    token = (authorization or "").removeprefix("Bearer ").strip()
+    player = await asyncio.to_thread(s.repository.player_by_token, token) if token else None
+    if player is None:
+        raise HTTPException(401, "unknown player token")
+    return player
+
+
+@router.post("/players", status_code=201, response_model=None)
+async def new_player(body: NicknameBody, s: ServicesDep) -> dict[str, Any] | JSONResponse:
+    try:
+        nickname = body.clean()
+    except ValueError as error:
+        return error_response(422, ErrorCode.BAD_NICKNAME, str(error))
+    player, token = await asyncio.to_thread(s.repository.create_player, nickname)
+    return {"id": player.id, "token": token, "nickname": player.nickname}
+
+
+@router.get("/players/me")
+async def me(s: ServicesDep, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+    player = await _player(s, authorization)
+    return {"id": player.id, "nickname": player.nickname}
+
+
+@router.patch("/players/me", response_model=None)
+async def rename(
+    body: NicknameBody, s: ServicesDep, authorization: str | None = Header(default=None)
+) -> dict[str, Any] | JSONResponse:
+    player = await _player(s, authorization)
+    try:
+        nickname = body.clean()
+    except ValueError as error:
+        return error_response(422, ErrorCode.BAD_NICKNAME, str(error))
+    await asyncio.to_thread(s.repository.rename_player, player.id, nickname)
+    return {"id": player.id, "nickname": nickname}
+
+
+# Tables and records --------------------------------------------------------------------------------
+@router.get("/tables")
+async def tables(s: ServicesDep) -> dict[str, Any]:
+    return {"tables": lobby_tables(await s.store.all_tables())}
+
+
+@router.get("/tables/{table_id}")
+async def table(table_id: str, s: ServicesDep) -> dict[str, Any]:
+    found = await s.store.get(table_id) if TABLE_ID.match(table_id) else None
+    if found is None:
+        raise HTTPException(404, f"there is no table {table_id!r}")
+    return found.view(None, s.clock.now())
+
+
+@router.get("/games", response_model=None)
+async def games(s: ServicesDep, table: str | None = None, limit: int = 20) -> dict[str, Any] | JSONResponse:
+    if not 1 <= limit <= 100:
+        return error_response(422, ErrorCode.BAD_REQUEST, "limit must be 1 to 100")
+    records = await asyncio.to_thread(s.repository.games, table_id=table, limit=limit)
+    return {
+        "games": [
+            {
+                "id": r.id,
+                "game": r.game,
+                "table": r.table_id,
+                "seed": r.seed,
+                "settings": r.settings,
+                "players": r.players,
+                "result": r.result,
+                "finished_at": r.finished_at.isoformat(),
+            }
+            for r in records
+        ]
+    }
+
+
+@router.get("/leaderboard", response_model=None)
+async def leaderboard(
+    s: ServicesDep, game: str = "speedgans", limit: int = 50
+) -> dict[str, Any] | JSONResponse:
+    if game != "speedgans":  # the only game with a leaderboard so far
+        return error_response(422, ErrorCode.BAD_REQUEST, "game must be speedgans")
+    if not 1 <= limit <= 100:
+        return error_response(422, ErrorCode.BAD_REQUEST, "limit must be 1 to 100")
+    entries = await asyncio.to_thread(s.repository.leaderboard, game, limit)
+    return {"entries": entries}
+
+
+# Puzzles -------------------------------------------------------------------------------------------
+@router.get("/puzzles")
+async def puzzles(s: ServicesDep) -> dict[str, Any]:
+    return puzzle_index(s.clock.now(), s.config.puzzle_seconds)
+
+
+@router.get("/puzzles/{puzzle_id}")
+async def puzzle(puzzle_id: str, s: ServicesDep) -> dict[str, Any]:
+    day = puzzle_day_or_404(puzzle_id, s.clock.now())
+    results = await asyncio.to_thread(s.repository.puzzle_results, day.isoformat())
+    return puzzle_details(day, results, s.config.puzzle_seconds)

@@ -1,0 +1,58 @@
+"""The pages: every path a player can type or follow serves the one-page app (the app itself
+then says what is missing, in the player's language, where a path names nothing)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import FileResponse
+
+from spieltisch.server.puzzles import puzzle_day_or_404
+from spieltisch.server.services import ServicesDep
+
+WEB = Path(__file__).resolve().parent.parent.parent / "web"
+INDEX = WEB / "index.html"
+TABLE_ID = re.compile(r"^[a-z0-9]{4,16}$")
+
+router = APIRouter(include_in_schema=False)
+
+
+def wants_page(request: Request) -> bool:
+    """A browser asking for a page (a typed or followed link), not a program asking the API."""
+    path = request.url.path
+    return (
+        request.method in ("GET", "HEAD")
+        and not path.startswith(("/api/", "/static/", "/ws"))
+        and "text/html" in request.headers.get("accept", "")
+    )
+
+
+@router.get("/")
+async def home() -> FileResponse:
+    return FileResponse(INDEX)
+
+
+@router.get("/puzzle")
+async def puzzle_page() -> FileResponse:
+    return FileResponse(INDEX)
+
+
+@router.get("/puzzle/{puzzle_id}")
+async def puzzle_day_page(puzzle_id: str, s: ServicesDep) -> FileResponse:
+    puzzle_day_or_404(puzzle_id, s.clock.now())  # 404 for a puzzle that does not exist
+    return FileResponse(INDEX)
+
+
+@router.get("/t/{table_id}")
+async def table_page(table_id: str) -> FileResponse:
+    if not TABLE_ID.match(table_id):
+        raise HTTPException(404, f"there is no table {table_id!r}")
+    return FileResponse(INDEX)
+
+
+@router.get("/healthz")
+async def health() -> dict[str, Any]:
+    return {"ok": True}

@@ -1,0 +1,136 @@
+"""The WebSocket every browser talks through: one connection per page, messages as in
+docs/protocol.md. Each message is parsed into its class (server/protocol.py) and dispatched on it;
+a table's change goes through the store, and the hub sends every player its own view."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from spieltisch.games.errors import ErrorCode, RuleError
+from spieltisch.server.hub import Connection
+from spieltisch.server.protocol import (
+    ActionMessage,
+    CreateTable,
+    OpenTable,
+    Ping,
+    ProtocolError,
+    StartPuzzle,
+    WatchLobby,
+    parse_message,
+)
+from spieltisch.server.services import Services, socket_services
+from spieltisch.server.tables import Table, apply, create_table, set_connected
+
+log = logging.getLogger(__name__)
+
+router = APIRouter()
+
+
+@router.websocket("/ws")
+async def socket(websocket: WebSocket, token: str = "") -> None:
+    s = socket_services(websocket)
+    await websocket.accept()
+    player = await asyncio.to_thread(s.repository.player_by_token, token) if token else None
+    if player is None:
+        await websocket.send_json(
+            {
+                "type": "error",
+                "code": ErrorCode.UNKNOWN_PLAYER,
+                "message": "unknown player token: choose a nickname first",
+            }
+        )
+        await websocket.close(code=4401)
+        return
+    connection = Connection(websocket, player.id, player.nickname)
+    s.hub.add(connection)
+    await connection.send(
+        {
+            "type": "welcome",
+            "player": {"id": player.id, "nickname": player.nickname},
+            "server_time": s.clock.now(),
+        }
+    )
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                text = (message.get("bytes") or b"").decode("utf-8", "replace")
+            try:
+                await handle(s, connection, text)
+            except ProtocolError as error:
+                await connection.send(
+                    {"type": "error", "code": error.code, "message": error.message, "seq": error.seq}
+                )
+            except Exception:  # a bug of ours: tell the client, keep the connection, log it
+                log.exception("message %r failed", text[:200])
+                await connection.send(
+                    {
+                        "type": "error",
+                        "code": ErrorCode.INTERNAL,
+                        "message": "the server failed on this message",
+                    }
+                )
+    except WebSocketDisconnect:
+        pass
+    finally:
+        s.hub.remove(connection)
+        for table_id in connection.tables:
+            if not s.hub.player_watches(connection.player, table_id):
+                await s.store.update(table_id, lambda t: set_connected(t, connection.player, False))
+
+
+async def handle(s: Services, connection: Connection, text: str) -> None:
+    """One message from a browser: answered, or a ProtocolError that says why nothing changed."""
+    message = parse_message(text)
+    try:
+        match message:
+            case Ping():
+                await connection.send({"type": "pong", "server_time": s.clock.now(), "seq": message.seq})
+            case WatchLobby():
+                connection.lobby = True
+                await s.hub.send_lobby(connection)
+            case CreateTable(game=game, settings=settings):
+                await _create(s, connection, game, settings)
+            case StartPuzzle(puzzle=day):
+                # An attempt at a puzzle is a solo table of the puzzle kind (it starts at once).
+                await _create(s, connection, "puzzle", {"puzzle": day})
+            case OpenTable(table=table_id):
+                if await s.store.get(table_id) is None:
+                    raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {table_id!r}")
+                connection.tables.add(table_id)
+                changed = await s.store.update(table_id, lambda t: set_connected(t, connection.player, True))
+                if changed is None:
+                    await s.hub.send_table(connection, table_id)
+            case ActionMessage():
+                await _act(s, connection, message)
+    except RuleError as error:
+        raise ProtocolError(error.code, error.message, message.seq) from None
+
+
+async def _create(s: Services, connection: Connection, game: str, settings: dict[str, object]) -> None:
+    rules = s.games.get(game)
+    if rules is None:
+        raise RuleError(ErrorCode.UNKNOWN_GAME, f"unknown game {game!r}")
+    now = s.clock.now()
+    table = create_table(rules, connection.player, connection.nickname, settings, now, s.config.bot_pacing)
+    connection.tables.add(table.id)
+    await s.store.create(table)
+
+
+async def _act(s: Services, connection: Connection, message: ActionMessage) -> None:
+    action = message.action()
+    connection.tables.add(message.table)
+
+    def change(table: Table) -> Table:
+        now = s.clock.now()
+        return apply(table, connection.player, connection.nickname, action, now, s.config.bot_pacing)
+
+    if await s.store.update(message.table, change) is None:
+        connection.tables.discard(message.table)
+        raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {message.table!r}")

@@ -1,0 +1,167 @@
+"""The one contract between the server and a kind of table (a game, a solo mode): `GameRules`.
+
+The server knows no game by name. A table holds its `GameRules`; `server/tables.py` hands it the
+settings, the seats' moves and the clock, and forwards the views it computes for each seat; the
+scheduler asks it when its clock is next due and what to record after the end. A new kind of
+table is one module here implementing this class plus one line in `registry.py`.
+
+Each rules class is generic in its game's state `S` (an immutable value from `games/`, replaced by
+every move) and in its moves `A` (small dataclasses from `games/`, listed in `actions` so that the
+table can refuse another game's move before the engine sees it).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from spieltisch.games.levels import BotLevel
+
+if TYPE_CHECKING:
+    from spieltisch.server.puzzles import Optima
+    from spieltisch.storage.repository import Repository
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+@dataclass(frozen=True, slots=True)
+class Sitter:
+    """Who sat at a seat of a finished game."""
+
+    player: str | None  # None for a computer
+    nickname: str
+    bot: BotLevel | None
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame(Generic[S]):
+    """A game at its end, as the rules' `after_game` gets it."""
+
+    table_id: str
+    settings: Mapping[str, Any]
+    sitters: tuple[Sitter, ...]
+    state: S
+    started_at: float
+
+
+class Records(Protocol):
+    """What a game may use after its end: the records database, puzzle optima and the clock."""
+
+    @property
+    def repository(self) -> Repository: ...
+
+    @property
+    def optima(self) -> Optima: ...
+
+    def now(self) -> float: ...
+
+
+class GameRules(ABC, Generic[S, A]):
+    #: The name on the wire (`create_table.game`, `TableView.kind`) and in the records.
+    name: ClassVar[str]
+    #: The move classes of this game (a move of another class is refused before `act`).
+    actions: ClassVar[tuple[type, ...]]
+    #: Whether its tables appear in the lobby (solo tables do not).
+    listed: ClassVar[bool] = True
+    #: A solo table: its one seat is taken by whoever creates it, and the game starts at once.
+    starts_alone: ClassVar[bool] = False
+    #: The nickname of a computer player by level (a number is added: "Meister 2"); empty: none.
+    bot_names: ClassVar[Mapping[BotLevel, str]] = {}
+    #: Whether computer players always act before the game's next deadline (`due`).
+    bot_beats_clock: ClassVar[bool] = True
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        # A table is copied for every change; its rules are not part of its state.
+        return self
+
+    # Settings and the start ------------------------------------------------------------------------
+    @abstractmethod
+    def settings(self, raw: Mapping[str, Any], now: float) -> dict[str, Any]:
+        """Checked settings with defaults filled in, as plain JSON (RuleError on anything wrong)."""
+
+    @abstractmethod
+    def seat_limit(self, settings: Mapping[str, Any]) -> int: ...
+
+    @abstractmethod
+    def new(self, settings: Mapping[str, Any], seat_count: int, seed: int, now: float) -> S: ...
+
+    # Moves, views and the clock --------------------------------------------------------------------
+    @abstractmethod
+    def act(self, state: S, seat: int, action: A, now: float, *, by_bot: bool) -> S:
+        """Apply a seat's move; RuleError if the rules forbid it. `by_bot`: a computer's move, worked
+        out ahead; one that the game's clock has overtaken meanwhile is void, not an error."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What one seat may see (None: a spectator): never what the rules hide."""
+
+    @abstractmethod
+    def due(self, state: S) -> float | None:
+        """When the game's own clock next changes something (a deadline), if at all."""
+
+    @abstractmethod
+    def on_deadline(self, state: S, now: float) -> S:
+        """Everything the clock has brought about by `now`."""
+
+    @abstractmethod
+    def abandon(self, state: S, seat: int, now: float) -> S:
+        """The seat's player has left (or its computer failed): go on without waiting for it."""
+
+    def waiting_for(self, state: S, seat: int) -> bool:
+        """Whether the game waits for this seat to act (computers act while it does)."""
+        return False
+
+    @abstractmethod
+    def step(self, state: S) -> int:
+        """A number that changes whenever the seats are asked to act anew (a new tile, a new round)."""
+
+    @abstractmethod
+    def finished(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def seed(self, state: S) -> int:
+        """The seed that decided the game's chance (kept with the records, for replays)."""
+
+    # Computer players ------------------------------------------------------------------------------
+    def bot_actions(self, state: S, seat: int, level: BotLevel, rng: random.Random) -> Sequence[A]:
+        """A computer player's next moves; it is asked again while `waiting_for` stays true."""
+        return ()
+
+    def bot_delay(self, state: S, seat: int, level: BotLevel, rng: random.Random) -> float:
+        """Seconds a computer "thinks" before its next moves (before the server's pacing factor)."""
+        return 0.0
+
+    # Snapshots and the end -------------------------------------------------------------------------
+    @abstractmethod
+    def dump(self, state: S) -> dict[str, Any]:
+        """Plain JSON of the state, for the live-table stores and crash recovery."""
+
+    @abstractmethod
+    def load(self, data: dict[str, Any]) -> S: ...
+
+    @abstractmethod
+    async def after_game(self, game: FinishedGame[S], records: Records) -> dict[str, Any]:
+        """Write the finished game to the records (called once per game) and return what players
+        see besides the game itself (e.g. what the strongest computer would have scored)."""
+
+
+async def save_game_record(
+    rules: GameRules[S, Any], game: FinishedGame[S], records: Records, result: dict[str, Any]
+) -> int:
+    """The common record of a finished table game (its seed, settings, players and result)."""
+    import asyncio
+
+    return await asyncio.to_thread(
+        records.repository.save_game,
+        game=rules.name,
+        table_id=game.table_id,
+        seed=rules.seed(game.state),
+        settings=dict(game.settings),
+        players=[{"player": s.player, "nickname": s.nickname, "bot": s.bot} for s in game.sitters],
+        result=result,
+        started_at=game.started_at,
+    )

@@ -1,0 +1,91 @@
+"""A Plan Ahead puzzle attempt (Rätsel), for the server: `GameRules` over games.planahead.attempt.
+One seat, the puzzle's fixed tiles, one clock for the whole land; its results go to the day's lists."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from spieltisch.games.errors import ErrorCode, RuleError
+from spieltisch.games.planahead import attempt
+from spieltisch.games.planahead import game as planahead
+from spieltisch.games.planahead.notation import format_land
+from spieltisch.games.planahead.puzzle import puzzle_for
+from spieltisch.server.puzzles import puzzle_day
+from spieltisch.server.rules.base import FinishedGame, GameRules, Records
+
+
+class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
+    name = "puzzle"
+    actions = (planahead.Place, planahead.Confirm)
+    listed = False
+    starts_alone = True
+    bot_beats_clock = False
+
+    def __init__(self, time_limit_s: float | None = None) -> None:
+        #: An operator's override of every puzzle's own time limit (None: each puzzle's own).
+        self.time_limit_s = time_limit_s
+
+    def settings(self, raw: Mapping[str, Any], now: float) -> dict[str, Any]:
+        if set(raw) != {"puzzle"} or not isinstance(raw["puzzle"], str):
+            raise RuleError(ErrorCode.BAD_SETTINGS, "a puzzle table needs exactly the setting 'puzzle'")
+        return {"puzzle": puzzle_day(raw["puzzle"], now).isoformat()}  # a day whose puzzle is out
+
+    def seat_limit(self, settings: Mapping[str, Any]) -> int:
+        return 1
+
+    def new(self, settings: Mapping[str, Any], seat_count: int, seed: int, now: float) -> attempt.Attempt:
+        # The random seed is ignored: every attempt at a puzzle gets the puzzle's own tiles.
+        day = dt.date.fromisoformat(settings["puzzle"])
+        return attempt.start(puzzle_for(day), now, self.time_limit_s)
+
+    def act(
+        self, state: attempt.Attempt, seat: int, action: planahead.Action, now: float, *, by_bot: bool
+    ) -> attempt.Attempt:
+        return attempt.act(state, action, now)
+
+    def view(self, state: attempt.Attempt, seat: int | None) -> dict[str, Any]:
+        return attempt.view(state)
+
+    def due(self, state: attempt.Attempt) -> float | None:
+        return None if state.over else state.ends_at
+
+    def on_deadline(self, state: attempt.Attempt, now: float) -> attempt.Attempt:
+        return attempt.on_deadline(state, now)
+
+    def abandon(self, state: attempt.Attempt, seat: int, now: float) -> attempt.Attempt:
+        return state  # the puzzle's clock ends an abandoned attempt
+
+    def step(self, state: attempt.Attempt) -> int:
+        return state.game.turn
+
+    def finished(self, state: attempt.Attempt) -> bool:
+        return state.over
+
+    def seed(self, state: attempt.Attempt) -> int:
+        return state.game.seed
+
+    def dump(self, state: attempt.Attempt) -> dict[str, Any]:
+        return attempt.to_dict(state)
+
+    def load(self, data: dict[str, Any]) -> attempt.Attempt:
+        return attempt.from_dict(data)
+
+    async def after_game(self, game: FinishedGame[attempt.Attempt], records: Records) -> dict[str, Any]:
+        state = game.state
+        sitter = game.sitters[0]
+        best, land = await records.optima.get(state.puzzle_id)
+        await asyncio.to_thread(
+            records.repository.add_puzzle_result,
+            puzzle_id=state.puzzle_id,
+            player_id=sitter.player,
+            nickname=sitter.nickname,
+            score=state.score,
+            optimum=best,
+            land=format_land(state.game.seats[0].land),
+            seconds_used=state.seconds_used(records.now()),
+        )
+        share = state.score / best if best else 1.0
+        return {"optimum": {"score": best, "land": land, "share": share}}

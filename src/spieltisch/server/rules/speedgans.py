@@ -1,0 +1,133 @@
+"""Speedgans at a table, for the server: `GameRules` over games.speedgans.rounds.
+
+The catalog of every valid city ("beste N", the Musterstadt, the computer players' cities) is
+loaded once per process at start and handed in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from spieltisch.games.levels import BotLevel
+from spieltisch.games.speedgans import bots, rounds
+from spieltisch.games.speedgans.catalog import Catalog
+from spieltisch.server.rules.base import FinishedGame, GameRules, Records, save_game_record
+
+_PHASE_STEP = {phase: index for index, phase in enumerate(rounds.Phase)}
+
+
+class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
+    name = "speedgans"
+    actions = (rounds.SetCity, rounds.CallDone, rounds.NextRound)
+    #: Geese, as the game is: the level words themselves (Leicht, Normal, Stark) are no names.
+    bot_names: ClassVar[Mapping[BotLevel, str]] = {"easy": "Gössel", "medium": "Gans", "strong": "Wildgans"}
+    #: An easy computer may well not finish before the hourglass runs out: the clock does not wait.
+    bot_beats_clock = False
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    def settings(self, raw: Mapping[str, Any], now: float) -> dict[str, Any]:
+        return rounds.parse_settings(dict(raw)).to_dict()
+
+    def seat_limit(self, settings: Mapping[str, Any]) -> int:
+        return int(settings["seats"])
+
+    def new(self, settings: Mapping[str, Any], seat_count: int, seed: int, now: float) -> rounds.Game:
+        return rounds.new_game(rounds.Settings(**settings), seat_count, seed, now)
+
+    def act(
+        self, state: rounds.Game, seat: int, action: rounds.Action, now: float, *, by_bot: bool
+    ) -> rounds.Game:
+        if by_bot:
+            # A computer's step planned before a deadline but run after it (a late timer): the
+            # round has moved on, so the step is simply void.
+            caught_up = rounds.on_deadline(state, now)
+            wanted = rounds.Phase.SCORED if isinstance(action, rounds.NextRound) else rounds.Phase.BUILDING
+            if caught_up.phase is not wanted or caught_up.round != state.round:
+                return caught_up
+        return rounds.act(state, seat, action, now)
+
+    def view(self, state: rounds.Game, seat: int | None) -> dict[str, Any]:
+        return rounds.seat_view(state, seat, self.catalog)
+
+    def due(self, state: rounds.Game) -> float | None:
+        return rounds.due(state)
+
+    def on_deadline(self, state: rounds.Game, now: float) -> rounds.Game:
+        return rounds.on_deadline(state, now)
+
+    def abandon(self, state: rounds.Game, seat: int, now: float) -> rounds.Game:
+        return rounds.abandon(state, seat, now)
+
+    def waiting_for(self, state: rounds.Game, seat: int) -> bool:
+        return rounds.waiting_for(state, seat)
+
+    def step(self, state: rounds.Game) -> int:
+        return state.round * len(_PHASE_STEP) + _PHASE_STEP[state.phase]
+
+    def finished(self, state: rounds.Game) -> bool:
+        return state.phase is rounds.Phase.FINISHED
+
+    def seed(self, state: rounds.Game) -> int:
+        return state.seed
+
+    def bot_actions(
+        self, state: rounds.Game, seat: int, level: BotLevel, rng: random.Random
+    ) -> Sequence[rounds.Action]:
+        if state.phase is rounds.Phase.SCORED:
+            return (rounds.NextRound(),)
+        if state.phase is not rounds.Phase.BUILDING:
+            return ()
+        # Only what a player sees: the round's tasks and its own city.
+        return bots.next_actions(self.catalog, state.tasks, state.seats[seat].city, level, rng)
+
+    def bot_delay(self, state: rounds.Game, seat: int, level: BotLevel, rng: random.Random) -> float:
+        building = state.phase is rounds.Phase.BUILDING
+        return bots.thinking_seconds(level, state.seats[seat].tiles, building, rng)
+
+    def dump(self, state: rounds.Game) -> dict[str, Any]:
+        return rounds.to_dict(state)
+
+    def load(self, data: dict[str, Any]) -> rounds.Game:
+        return rounds.from_dict(data)
+
+    async def after_game(self, game: FinishedGame[rounds.Game], records: Records) -> dict[str, Any]:
+        state = game.state
+        result = {
+            "points": [seat.points for seat in state.seats],
+            "ranking": list(state.ranking()),
+            "target": state.target,
+            "rounds": list(state.history),
+            "cities": [str(seat.city) for seat in state.seats],  # the last round's
+            "markers": [seat.marker for seat in state.seats],
+        }
+        record_id = await save_game_record(self, game, records, result)
+        await asyncio.to_thread(
+            records.repository.add_leaderboard_entries,
+            game=self.name,
+            record_id=record_id,
+            entries=leaderboard_entries(game),
+        )
+        return {}
+
+
+def leaderboard_entries(game: FinishedGame[rounds.Game]) -> list[dict[str, Any]]:
+    """Leaderboard points of the people at a finished Speedgans table (computers earn none)."""
+    state = game.state
+    easy = any(sitter.bot == "easy" for sitter in game.sitters)
+    places = state.ranking()
+    return [
+        {
+            "player": sitter.player,
+            "nickname": sitter.nickname,
+            "points": rounds.leaderboard_points(state.seats[index].points, places[index], easy),
+            "game_points": state.seats[index].points,
+            "place": places[index],
+        }
+        for index, sitter in enumerate(game.sitters)
+        if sitter.player is not None
+    ]

@@ -1,0 +1,127 @@
+"""What one server process runs: the records, the live tables, the connected browsers, the clock's
+work, and the rules of every kind of table. One object per app, built at start."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Annotated
+
+from fastapi import Depends, Request, WebSocket
+
+from spieltisch.server.clock import Clock
+from spieltisch.server.config import ServerConfig
+from spieltisch.server.hub import Hub
+from spieltisch.server.puzzles import Optima, today
+from spieltisch.server.rules.registry import Games, game_registry
+from spieltisch.server.scheduler import Scheduler
+from spieltisch.server.store import MemoryTableStore, RedisTableStore, TableStore
+from spieltisch.server.tables import Table
+from spieltisch.storage.db import make_engine
+from spieltisch.storage.repository import Repository
+
+log = logging.getLogger(__name__)
+
+
+class Services:
+    def __init__(
+        self,
+        config: ServerConfig,
+        clock: Clock,
+        repository: Repository,
+        games: Games,
+        store: TableStore,
+        optima: Optima,
+    ) -> None:
+        self.config = config
+        self.clock = clock
+        self.repository = repository
+        self.games = games
+        self.store = store
+        self.optima = optima
+        self.hub = Hub(store, clock)
+        self.scheduler = Scheduler(store, clock, self, config.bot_pacing)
+        self._snapshot_lock = asyncio.Lock()
+        self._background: set[asyncio.Task[object]] = set()
+        if isinstance(store, MemoryTableStore):
+            # Single process: every change is also written to the database, so a restart resumes it.
+            store.listen(self._snapshot)
+
+    @classmethod
+    async def start(cls, config: ServerConfig, clock: Clock) -> Services:
+        from spieltisch.games.planahead.bots import warm_up
+        from spieltisch.games.speedgans.catalog import ensure_catalog
+
+        repository = Repository(make_engine(config.database_url))
+        # Speedgans needs its catalog of every valid city: loaded in well under a second, or built
+        # once (with a progress bar) on the very first start.
+        catalog = await asyncio.to_thread(ensure_catalog, True, config.data_dir)
+        # The Plan Ahead computer players compile their kernels once (then Numba's disk cache serves
+        # them): never on a player's move.
+        await asyncio.to_thread(warm_up)
+        games = game_registry(config, catalog)
+        store: TableStore
+        if config.redis_url:
+            store = RedisTableStore(config.redis_url, games)
+        else:
+            memory = MemoryTableStore()
+            memory.restore(await asyncio.to_thread(_restored_tables, repository, games))
+            store = memory
+        services = cls(config, clock, repository, games, store, Optima())
+        await store.start()
+        await services.scheduler.resume()
+        # Work out the exact optimum of today's puzzle now (and start its process), not when the
+        # first player finishes.
+        services._spawn(services.optima.get(today(clock.now()).isoformat()))
+        return services
+
+    def now(self) -> float:
+        return self.clock.now()
+
+    def _spawn(self, coroutine: object) -> None:
+        task: asyncio.Task[object] = asyncio.ensure_future(coroutine)  # type: ignore[arg-type]
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _snapshot(self, table_id: str) -> None:
+        async with self._snapshot_lock:  # one writer: SQLite takes one at a time anyway
+            table = await self.store.get(table_id)
+            if table is not None:
+                await asyncio.to_thread(
+                    self.repository.save_live_table,
+                    table.id,
+                    table.game,
+                    table.status.value,
+                    table.version,
+                    json.dumps(table.to_dict()),
+                    self.clock.now(),
+                )
+
+    async def close(self) -> None:
+        await asyncio.to_thread(self.optima.close)
+        await self.scheduler.close()
+        await self.store.close()
+
+
+def _restored_tables(repository: Repository, games: Games) -> list[Table]:
+    tables = []
+    for row in repository.live_tables():
+        try:
+            tables.append(Table.from_dict(json.loads(row.data), games))
+        except Exception:  # a snapshot from an incompatible older version: skip it, loudly
+            log.warning("cannot restore table %s", row.id, exc_info=True)
+    return tables
+
+
+def services(request: Request) -> Services:
+    """The process's services, for a route (`Depends(services)`)."""
+    return request.app.state.services  # type: ignore[no-any-return]
+
+
+def socket_services(websocket: WebSocket) -> Services:
+    return websocket.app.state.services  # type: ignore[no-any-return]
+
+
+#: A route's parameter for the process's services.
+ServicesDep = Annotated[Services, Depends(services)]
