@@ -3,24 +3,23 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
 
-from spieltisch.games.errors import RuleError
+from spieltisch.games.errors import ErrorCode, RuleError
+from spieltisch.games.planahead import attempt
+from spieltisch.games.planahead import game as pa
 from spieltisch.games.planahead.board import FIELD_COUNT
-from spieltisch.games.planahead.notation import EMPTY_LAND
 from spieltisch.games.planahead.puzzle import (
     DEFAULT_TIME_LIMIT_S,
     FIRST_PUZZLE_DATE,
     archive,
-    attempt_result,
     parse_puzzle_id,
     puzzle_for,
     seed_for,
-    time_left,
 )
 from spieltisch.games.planahead.scoring import score_land
-from spieltisch.games.planahead.tiles import ALL_TILES
 
 DAY = dt.date(2026, 11, 29)
 
@@ -83,38 +82,53 @@ def test_archive_is_earlier_days_newest_first():
 
 
 def test_time_limit():
-    puzzle = puzzle_for(DAY, time_limit_s=120)
-    assert time_left(puzzle, started_at=1000.0, now=1000.0) == 120
-    assert time_left(puzzle, started_at=1000.0, now=1100.5) == pytest.approx(19.5)
-    assert time_left(puzzle, started_at=1000.0, now=5000.0) == 0
+    assert puzzle_for(DAY, time_limit_s=120).time_limit_s == 120
+    assert attempt.start(puzzle_for(DAY, time_limit_s=120), 1000.0).ends_at == 1120.0
     with pytest.raises(RuleError):
         puzzle_for(DAY, time_limit_s=0)
 
 
-def test_attempt_when_time_runs_out_counts_points_so_far():
+def start_attempt(now: float = 1000.0) -> attempt.Attempt:
+    return attempt.start(puzzle_for(DAY), now)
+
+
+def test_an_attempt_plays_the_puzzles_tiles_in_order():
     puzzle = puzzle_for(DAY)
-    tiles = puzzle.tiles
-    # Lay the tiles on the first fields only; whatever lines happen to be complete count.
-    land = tuple(tiles[:10]) + (None,) * 9
-    result = attempt_result(puzzle, land, optimum=250, timed_out=True)
-    assert result.score == score_land(land).total
-    assert result.timed_out and not result.finished
-    assert result.share == pytest.approx(result.score / 250)
+    state = start_attempt()
+    assert (
+        state.ends_at == 1000.0 + DEFAULT_TIME_LIMIT_S and attempt.view(state)["tile"] == puzzle.tiles[0].code
+    )
+    for field in range(1, FIELD_COUNT + 1):
+        state = attempt.act(state, pa.Place(field), 1000.0 + field)
+        state = attempt.act(state, pa.Confirm(), 1000.0 + field)
+    assert state.over and not state.timed_out
+    assert state.game.seats[0].land == tuple(puzzle.tiles)
+    assert state.score == score_land(tuple(puzzle.tiles)).total
+    assert state.seconds_used(1019.0) == 19.0
+    assert state.seconds_used(5000.0) == DEFAULT_TIME_LIMIT_S  # never more than the limit
+    with pytest.raises(RuleError) as caught:
+        attempt.act(state, pa.Place(1), 1020.0)
+    assert caught.value.code is ErrorCode.GAME_OVER
 
 
-def test_finished_attempt_and_empty_land():
-    puzzle = puzzle_for(DAY)
-    full = tuple(puzzle.tiles)
-    done = attempt_result(puzzle, full, optimum=300, timed_out=False)
-    assert done.finished and not done.timed_out
-    empty = attempt_result(puzzle, EMPTY_LAND, optimum=300, timed_out=True)
-    assert empty.score == 0 and empty.share == 0
+def test_when_time_runs_out_the_points_so_far_count_but_not_a_tentative_tile():
+    state = start_attempt()
+    state = attempt.act(state, pa.Place(1), 1001.0)
+    state = attempt.act(state, pa.Confirm(), 1001.0)
+    state = attempt.act(state, pa.Place(2), 1002.0)  # lies there, not confirmed
+    assert attempt.on_deadline(state, 1000.0 + DEFAULT_TIME_LIMIT_S - 0.1) == state  # not yet
+    over = attempt.on_deadline(state, 1000.0 + DEFAULT_TIME_LIMIT_S)
+    assert over.timed_out and over.over
+    assert sum(tile is not None for tile in over.game.seats[0].land) == 1
+    assert over.score == score_land(over.game.seats[0].land).total
+    assert attempt.view(over)["tile"] is None and attempt.view(over)["phase"] == "finished"
+    with pytest.raises(RuleError) as caught:
+        attempt.act(over, pa.Confirm(), 2000.0)
+    assert caught.value.code is ErrorCode.TIME_UP
 
 
-def test_attempt_rejects_foreign_tiles_and_bad_optimum():
-    puzzle = puzzle_for(DAY)
-    foreign = next(tile for tile in ALL_TILES if tile not in puzzle.tiles)
-    with pytest.raises(RuleError):
-        attempt_result(puzzle, (foreign,) + (None,) * 18, optimum=300, timed_out=True)
-    with pytest.raises(ValueError):
-        attempt_result(puzzle, tuple(puzzle.tiles), optimum=-1, timed_out=False)
+def test_an_operators_time_limit_and_the_snapshot():
+    state = attempt.start(puzzle_for(DAY), 50.0, time_limit_s=12)
+    assert state.ends_at == 62.0
+    state = attempt.act(state, pa.Place(5), 51.0)
+    assert attempt.from_dict(json.loads(json.dumps(attempt.to_dict(state)))) == state

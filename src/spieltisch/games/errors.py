@@ -43,7 +43,6 @@ class ErrorCode(enum.StrEnum):
     BAD_PUZZLE = "bad_puzzle"
     NO_PUZZLE = "no_puzzle"
     FUTURE_PUZZLE = "future_puzzle"
-    BAD_LAND = "bad_land"
     # Speedgans
     BAD_CITY = "bad_city"
     NOT_BUILDING = "not_building"

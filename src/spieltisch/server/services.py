@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import Annotated
+from collections.abc import Coroutine
+from typing import Annotated, Any
 
 from fastapi import Depends, Request, WebSocket
 
@@ -79,8 +80,8 @@ class Services:
     def now(self) -> float:
         return self.clock.now()
 
-    def _spawn(self, coroutine: object) -> None:
-        task: asyncio.Task[object] = asyncio.ensure_future(coroutine)  # type: ignore[arg-type]
+    def _spawn(self, coroutine: Coroutine[Any, Any, object]) -> None:
+        task = asyncio.create_task(coroutine)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
@@ -116,11 +117,13 @@ def _restored_tables(repository: Repository, games: Games) -> list[Table]:
 
 def services(request: Request) -> Services:
     """The process's services, for a route (`Depends(services)`)."""
-    return request.app.state.services  # type: ignore[no-any-return]
+    found: Services = request.app.state.services
+    return found
 
 
 def socket_services(websocket: WebSocket) -> Services:
-    return websocket.app.state.services  # type: ignore[no-any-return]
+    found: Services = websocket.app.state.services
+    return found
 
 
 #: A route's parameter for the process's services.

@@ -195,9 +195,9 @@ class RedisTableStore:
         await self._redis.publish(self.CHANNEL, table_id)
 
     async def all_tables(self) -> list[Table]:
-        ids = await self._redis.smembers(self._index)
+        ids = await self._redis.smembers(self._index)  # strings: the client decodes responses
         tables = []
-        for table_id in sorted(ids):
+        for table_id in sorted(str(member) for member in ids):
             table = await self.get(table_id)
             if table is not None:
                 tables.append(table)

@@ -327,8 +327,8 @@ def tick(table: Table, now: float, pacing: float, decided: Decided | None = None
                 # counting from when this step was due, so that a busy server costs it no time.
                 table.bot_due[seat] = _bot_time(table, seat, due, pacing)
             table.version += 1
-    due = table.rules.due(table.state)
-    if due is not None and due <= now:
+    deadline = table.rules.due(table.state)
+    if deadline is not None and deadline <= now:
         table.state = table.rules.on_deadline(table.state, now)
         table.version += 1
     if table.version == before:

@@ -96,10 +96,6 @@ class Repository:
         with self._session() as session:
             return list(session.scalars(select(LiveTable)))
 
-    def delete_live_tables_before(self, updated_before: float) -> int:
-        with self._session.begin() as session:
-            return session.execute(delete(LiveTable).where(LiveTable.updated_at < updated_before)).rowcount
-
     # Puzzles -------------------------------------------------------------------------------------
     def add_puzzle_result(
         self,

@@ -65,7 +65,7 @@ def _lines() -> tuple[Line, ...]:
         for q, r in COORDS:
             groups.setdefault(keys[direction](q, r), []).append((q, r))
         for key in sorted(groups):
-            cells = sorted(groups[key], key=lambda c, d=direction: order[d](*c))
+            cells = sorted(groups[key], key=lambda c, d=direction: order[d](*c))  # type: ignore[misc]
             lines.append(Line(direction, tuple(FIELD_AT[c] for c in cells)))
     return tuple(lines)
 

@@ -223,7 +223,7 @@ def abandon(game: Game, seat: int, now: float) -> Game:
     return _advance_if_done(game, now)
 
 
-def seat_view(game: Game, seat: int | None) -> dict:
+def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
     """What one seat may see (None: a spectator). Never a tile after the current one; the others'
     lands only as fixed before the current tile, so nobody copies a placement of this tile."""
     seats = []

@@ -26,8 +26,6 @@ from dataclasses import dataclass
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.planahead.board import FIELD_COUNT
 from spieltisch.games.planahead.game import draw_tiles
-from spieltisch.games.planahead.notation import Land
-from spieltisch.games.planahead.scoring import score_land
 from spieltisch.games.planahead.tiles import Tile
 
 #: The day of the first puzzle: the archive does not reach further back.
@@ -54,19 +52,6 @@ class Puzzle:
     @property
     def date(self) -> dt.date:
         return dt.date.fromisoformat(self.id)
-
-
-@dataclass(frozen=True, slots=True)
-class AttemptResult:
-    """How an attempt ended: the points reached (when the time ran out, those so far), the exact
-    optimum of the puzzle, and the share of it (0.0–1.0)."""
-
-    score: int
-    optimum: int
-    share: float
-    #: True when all 19 tiles were placed before the time ran out.
-    finished: bool
-    timed_out: bool
 
 
 def seed_for(day: dt.date) -> int:
@@ -109,23 +94,3 @@ def archive(today: dt.date, limit: int | None = None) -> tuple[str, ...]:
     if limit is not None:
         count = min(count, max(0, limit))
     return tuple((last - dt.timedelta(days=back)).isoformat() for back in range(count))
-
-
-def time_left(puzzle: Puzzle, started_at: float, now: float) -> float:
-    """Seconds left of an attempt started at `started_at` (same clock as `now`); never negative."""
-    return max(0.0, puzzle.time_limit_s - (now - started_at))
-
-
-def attempt_result(puzzle: Puzzle, land: Land, optimum: int, *, timed_out: bool) -> AttemptResult:
-    """Score an attempt as it stands: when time ran out, the land may be partial and its points so
-    far count (complete lines only, as always). `optimum` is `best_land(puzzle.tiles).score`, which
-    the caller computes once per puzzle and keeps (it takes seconds)."""
-    foreign = [tile for tile in land if tile is not None and tile not in puzzle.tiles]
-    if foreign:
-        raise RuleError(ErrorCode.BAD_LAND, f"tile {foreign[0]} is not in puzzle {puzzle.id}")
-    score = score_land(land).total
-    if optimum < score:
-        raise ValueError(f"optimum {optimum} is below the attempt's score {score}")
-    share = score / optimum if optimum else 1.0
-    finished = all(tile is not None for tile in land)
-    return AttemptResult(score, optimum, share, finished, timed_out and not finished)

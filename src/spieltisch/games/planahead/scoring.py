@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 from spieltisch.games.planahead.board import LINES, LINES_THROUGH, Line
 from spieltisch.games.planahead.notation import Land
@@ -34,7 +35,7 @@ class LineScore:
     def points(self) -> int:
         return self.potential if self.state is LineState.COMPLETE else 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "fields": list(self.line.fields),
             "direction": self.line.direction.name.lower(),
@@ -42,7 +43,7 @@ class LineScore:
             "points": self.points,
         }
 
-    def as_view(self) -> dict:
+    def as_view(self) -> dict[str, Any]:
         """What the board draws at the line's ends (value and potential too)."""
         return {**self.to_dict(), "value": self.value, "potential": self.potential}
 
@@ -52,7 +53,7 @@ class LandScore:
     total: int
     lines: tuple[LineScore, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"score": self.total, "lines": [line.to_dict() for line in self.lines]}
 
 

@@ -50,7 +50,7 @@ LEVELS: dict[BotLevel, Level] = {
 
 
 def level_of(name: str) -> Level:
-    return LEVELS.get(name, LEVELS["easy"])  # type: ignore[call-overload]
+    return LEVELS[name] if name in LEVELS else LEVELS["easy"]
 
 
 def plan_city(catalog: Catalog, tasks: tuple[str, ...], level: str, rng: random.Random) -> City:

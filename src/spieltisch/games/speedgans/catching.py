@@ -74,7 +74,7 @@ def watchmen_of(layout: Layout) -> tuple[Watchman, ...]:
 
 
 def geese_of(layout: Layout) -> tuple[Goose, ...]:
-    result = []
+    result: list[Goose] = []
     for cell, piece in enumerate(layout.city.cells):
         if piece is not None:
             result.extend(Goose(cell, i) for i in range(piece.info.geese))

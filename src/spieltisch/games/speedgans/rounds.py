@@ -83,7 +83,7 @@ def parse_settings(raw: dict[str, Any]) -> Settings:
         raise RuleError(ErrorCode.BAD_SETTINGS, f"unknown setting {sorted(unknown)[0]!r}")
     values = {**Settings().to_dict(), **raw}
 
-    def choose(name: str, choices: tuple, kind: type) -> None:
+    def choose(name: str, choices: tuple[object, ...], kind: type) -> None:
         value = values[name]
         # type() rather than isinstance(): True is an int, but "seats": true is no number.
         if (value is not None and type(value) is not kind) or value not in choices:

@@ -91,11 +91,11 @@ def is_allowed_triple(tasks: tuple[str, ...] | list[str], stars: bool = True) ->
 
 def allowed_triples(stars: bool = True) -> tuple[tuple[str, str, str], ...]:
     """Every allowed triple once, in canonical order (groups F, W, H, L; tasks by number)."""
-    result = []
+    result: list[tuple[str, str, str]] = []
     for skip in reversed(GROUPS):
         groups = [g for g in GROUPS if g != skip]
         pools = [[t for t in TASK_IDS if t[0] == g and (stars or t not in STAR_TASKS)] for g in groups]
-        result.extend(product(*pools))
+        result.extend((a, b, c) for a, b, c in product(*pools))
     return tuple(sorted(result, key=lambda tr: tuple(TASK_INDEX[t] for t in tr)))
 
 

@@ -76,6 +76,7 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
     async def after_game(self, game: FinishedGame[attempt.Attempt], records: Records) -> dict[str, Any]:
         state = game.state
         sitter = game.sitters[0]
+        assert sitter.player is not None  # a puzzle is played by a person
         best, land = await records.optima.get(state.puzzle_id)
         await asyncio.to_thread(
             records.repository.add_puzzle_result,

@@ -17,7 +17,7 @@ def run() -> None:
         with context.begin_transaction():
             context.run_migrations()
         return
-    engine = create_engine(config.get_main_option("sqlalchemy.url"))
+    engine = create_engine(config.get_main_option("sqlalchemy.url") or "sqlite://")
     with engine.connect() as connection:
         context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
         with context.begin_transaction():

@@ -11,6 +11,7 @@ import statistics
 import time
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from spieltisch.games.planahead.bots import play_game
 from spieltisch.games.planahead.game import draw_tiles
@@ -29,7 +30,7 @@ class BenchResult:
     #: CPU time of this process per move: what a move costs when the machine is shared.
     cpu_ms_per_move: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     def line(self) -> str:

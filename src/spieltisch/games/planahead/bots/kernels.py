@@ -400,24 +400,6 @@ def deep_scores(
     return out
 
 
-@njit(cache=True, nogil=True)
-def play_draw(w: np.ndarray, draw: np.ndarray, depth: int) -> np.ndarray:
-    """Play one solo game on a full draw, one tile at a time; return the land (int8)."""
-    land = np.full(N_FIELDS, -1, dtype=np.int8)
-    undrawn = np.ones(N_TILES, dtype=np.bool_)
-    for t in range(draw.shape[0]):
-        tile = draw[t]
-        undrawn[tile] = False
-        if depth == 2:
-            scores = deep_scores(w, land, t, undrawn, tile, 3, 2)
-        elif depth == 1:
-            scores = lookahead_scores(w, land, t, undrawn, tile)
-        else:
-            scores = afterstate_scores(w, land, t, undrawn, tile)
-        land[best_field(scores)] = tile
-    return land
-
-
 # TD(lambda) afterstate learning from self-play. Each game draws 19 of the 27 tiles from Numba's
 # seeded generator; the player places each tile on the field with the best reward + afterstate value
 # (no exploration: the tiles are random enough). After the game every afterstate's value moves

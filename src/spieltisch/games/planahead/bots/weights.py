@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
@@ -11,14 +12,15 @@ import numpy as np
 STRONG_PATH = Path(__file__).with_name("strong.npz")
 
 
-def save(path: Path, w: np.ndarray, meta: dict[str, float | int | str]) -> None:
+def save(path: Path, w: np.ndarray, meta: Mapping[str, float | int | str]) -> None:
     """Float32 keeps the file small; the kernels read float64, so the cast happens once on load."""
-    np.savez_compressed(path, w=w.astype(np.float32), **{k: np.asarray(v) for k, v in meta.items()})
+    arrays = {"w": w.astype(np.float32), **{k: np.asarray(v) for k, v in meta.items()}}
+    np.savez_compressed(path, allow_pickle=False, **arrays)
 
 
 def load(path: Path) -> np.ndarray:
     with np.load(path) as data:
-        w = data["w"].astype(np.float64)
+        w: np.ndarray = data["w"].astype(np.float64)
     w.flags.writeable = False
     return w
 

@@ -1,0 +1,182 @@
+"""The life of a table without a server: `tables.create_table`, `apply` and `tick` on a fake clock
+(a plain number), with the real rules of Plan Ahead and of the puzzle behind the one contract."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+
+from spieltisch.games.errors import ErrorCode, RuleError
+from spieltisch.games.planahead import game as pa
+from spieltisch.games.speedgans import rounds
+from spieltisch.server.puzzles import PUZZLE_ZONE
+from spieltisch.server.rules.planahead import PlanAheadRules
+from spieltisch.server.rules.puzzle import PuzzleRules
+from spieltisch.server.tables import (
+    AddBot,
+    Join,
+    Leave,
+    Rematch,
+    RemoveSeat,
+    Start,
+    Status,
+    Table,
+    apply,
+    bot_moves,
+    create_table,
+    tick,
+)
+
+PLAN_AHEAD = PlanAheadRules()
+GAMES = {"planahead": PLAN_AHEAD, "puzzle": PuzzleRules(time_limit_s=60)}
+T0 = dt.datetime(2026, 11, 30, 12, tzinfo=PUZZLE_ZONE).timestamp()
+PACING = 1.0
+
+
+def table_of(settings: dict | None = None, *guests: str) -> Table:
+    table = create_table(PLAN_AHEAD, "ann", "Ann", {"seats": 3} if settings is None else settings, T0, PACING)
+    for guest in guests:
+        table = apply(table, guest, guest.title(), Join(), T0, PACING)
+    return table
+
+
+def refused(code: ErrorCode, table: Table, player: str, action: object, now: float = T0) -> None:
+    before = json.dumps(table.to_dict())
+    with pytest.raises(RuleError) as caught:
+        apply(table, player, player.title(), action, now, PACING)
+    assert caught.value.code is code
+    assert json.dumps(table.to_dict()) == before  # nothing changed
+
+
+def test_a_new_table_seats_its_host_and_checks_its_settings():
+    table = table_of({"seats": 4, "turn_seconds": 30})
+    assert table.status is Status.OPEN and table.version == 1
+    assert [seat.nickname for seat in table.seats] == ["Ann"] and table.host == "ann"
+    assert table.settings == {"seats": 4, "turn_seconds": 30}
+    assert table_of({}).settings == {"seats": 2, "turn_seconds": None}  # the lobby's defaults
+    for bad in ({"seats": 7}, {"seats": True}, {"turn_seconds": 7}, {"colour": "red"}):
+        with pytest.raises(RuleError) as caught:
+            create_table(PLAN_AHEAD, "ann", "Ann", bad, T0, PACING)
+        assert caught.value.code is ErrorCode.BAD_SETTINGS
+
+
+def test_seats_fill_up_and_only_the_host_runs_the_table():
+    table = table_of({"seats": 3}, "bob")
+    refused(ErrorCode.NOT_HOST, table, "bob", AddBot("easy"))
+    refused(ErrorCode.NOT_HOST, table, "bob", Start())
+    table = apply(table, "ann", "Ann", AddBot("strong"), T0, PACING)
+    assert [(s.nickname, s.bot) for s in table.seats][-1] == ("Meister 1", "strong")
+    refused(ErrorCode.TABLE_FULL, table, "cid", Join())
+    refused(ErrorCode.BAD_SEAT, table, "ann", RemoveSeat(0))  # not oneself
+    refused(ErrorCode.BAD_SEAT, table, "ann", RemoveSeat(5))
+    table = apply(table, "ann", "Ann", RemoveSeat(2), T0, PACING)
+    assert len(table.seats) == 2
+    # The host leaves an open table: the seat is freed and the host passes on.
+    table = apply(table, "ann", "Ann", Leave(), T0, PACING)
+    assert [s.player for s in table.seats] == ["bob"] and table.host == "bob"
+
+
+def test_moves_count_only_while_playing_and_only_for_the_own_game():
+    table = table_of({"seats": 2}, "bob")
+    refused(ErrorCode.NOT_PLAYING, table, "ann", pa.Place(1))
+    table = apply(table, "ann", "Ann", Start(), T0, PACING)
+    refused(ErrorCode.ALREADY_STARTED, table, "ann", Start())
+    refused(ErrorCode.NOT_SEATED, table, "eve", pa.Place(1))
+    refused(ErrorCode.BAD_ACTION, table, "ann", rounds.SetCity("1a0"))  # a Speedgans move
+    refused(ErrorCode.NOT_PLACED, table, "ann", pa.Confirm())
+    version = table.version
+    table = apply(table, "ann", "Ann", pa.Place(10), T0 + 1, PACING)
+    assert table.version == version + 1 and table.state.seats[0].tentative == 10
+    refused(ErrorCode.BAD_FIELD, table, "bob", pa.Place(99))
+    confirmed = apply(table, "ann", "Ann", pa.Confirm(), T0 + 2, PACING)
+    refused(ErrorCode.ALREADY_CONFIRMED, confirmed, "ann", pa.Place(11))
+
+
+def test_the_next_tile_comes_when_everyone_confirmed():
+    table = apply(table_of({"seats": 2}, "bob"), "ann", "Ann", Start(), T0, PACING)
+    first = table.state.current_tile
+    for player in ("ann", "bob"):
+        table = apply(table, player, player, pa.Place(1), T0 + 1, PACING)
+        table = apply(table, player, player, pa.Confirm(), T0 + 2, PACING)
+    assert table.state.turn == 1 and table.state.seats[1].land[0] == first
+
+
+def test_computers_move_on_the_clock_and_never_early():
+    table = apply(table_of({"seats": 2}), "ann", "Ann", AddBot("medium"), T0, PACING)
+    table = apply(table, "ann", "Ann", Start(), T0, PACING)
+    due = table.bot_due[1]
+    assert T0 + 1.5 <= due <= T0 + 4.0  # the medium level "thinks" 1.5–4 s
+    assert table.next_due() == due
+    assert tick(table, due - 0.01, PACING) is None  # nothing is due yet
+    decided = bot_moves(table, due)
+    after = tick(table, due, PACING, decided)
+    assert after is not None and after.state.seats[1].confirmed and not after.state.seats[0].confirmed
+    assert 1 not in after.bot_due  # it waits for the person now, not the other way round
+    # Worked out in a thread ahead or in the tick itself: the same move.
+    assert tick(table, due, PACING).state == after.state
+
+
+def test_a_turn_clock_places_for_whoever_did_not_confirm():
+    table = apply(table_of({"seats": 2, "turn_seconds": 15}, "bob"), "ann", "Ann", Start(), T0, PACING)
+    table = apply(table, "ann", "Ann", pa.Place(7), T0 + 3, PACING)
+    assert table.next_due() == T0 + 15
+    assert tick(table, T0 + 14.9, PACING) is None
+    table = tick(table, T0 + 15, PACING)
+    ann, bob = table.state.seats
+    assert table.state.turn == 1 and ann.land[6] is not None and 7 in ann.clock_placed
+    assert sum(tile is not None for tile in bob.land) == 1 and len(bob.clock_placed) == 1
+    assert table.next_due() == T0 + 30
+
+
+def test_nobody_waits_for_a_player_who_left_and_a_rematch_seats_only_those_present():
+    table = apply(table_of({"seats": 3}, "bob", "cid"), "ann", "Ann", Start(), T0, PACING)
+    table = apply(table, "bob", "Bob", Leave(), T0 + 1, PACING)
+    assert table.seats[1].left
+    for player in ("ann", "cid"):
+        table = apply(table, player, player, pa.Place(19), T0 + 2, PACING)
+        table = apply(table, player, player, pa.Confirm(), T0 + 3, PACING)
+    assert table.state.turn == 1  # Bob's tile was laid for him
+    refused(ErrorCode.NOT_FINISHED, table, "ann", Rematch())
+    for turn in range(1, 19):
+        for seat, player in ((0, "ann"), (2, "cid")):
+            free = table.state.seats[seat].land.index(None) + 1
+            table = apply(table, player, player, pa.Place(free), T0 + 4 + turn, PACING)
+            table = apply(table, player, player, pa.Confirm(), T0 + 4 + turn, PACING)
+    assert table.status is Status.FINISHED and table.next_due() is None
+    refused(ErrorCode.NOT_SEATED, table, "bob", Rematch())
+    again = apply(table, "cid", "Cid", Rematch(), T0 + 100, PACING)
+    assert again.status is Status.PLAYING and [s.player for s in again.seats] == ["ann", "cid"]
+    assert again.state.turn == 0 and len(again.state.seats) == 2
+
+
+def test_a_table_survives_its_snapshot():
+    table = apply(table_of({"seats": 2, "turn_seconds": 30}), "ann", "Ann", AddBot("easy"), T0, PACING)
+    table = apply(apply(table, "ann", "Ann", Start(), T0, PACING), "ann", "Ann", pa.Place(4), T0, PACING)
+    copy = Table.from_dict(json.loads(json.dumps(table.to_dict())), GAMES)
+    assert copy.to_dict() == table.to_dict() and copy.state == table.state and copy.rules is PLAN_AHEAD
+
+
+def test_a_puzzle_table_starts_at_once_and_ends_on_its_clock():
+    rules = GAMES["puzzle"]
+    day = dt.date.fromtimestamp(T0).isoformat()
+    table = create_table(rules, "ann", "Ann", {"puzzle": day}, T0, PACING)
+    assert table.status is Status.PLAYING and table.next_due() == T0 + 60
+    refused(ErrorCode.ALREADY_STARTED, table, "ann", AddBot("easy"))
+    table = apply(table, "ann", "Ann", pa.Place(3), T0 + 1, PACING)
+    table = apply(table, "ann", "Ann", pa.Confirm(), T0 + 2, PACING)
+    table = apply(table, "ann", "Ann", pa.Place(4), T0 + 3, PACING)  # tentative: not counted
+    table = tick(table, T0 + 60, PACING)
+    assert table.status is Status.FINISHED and table.state.timed_out
+    assert sum(tile is not None for tile in table.state.game.seats[0].land) == 1
+    refused(ErrorCode.NOT_PLAYING, table, "ann", pa.Place(5))
+    for bad, code in (
+        ({"puzzle": "2020-01-01"}, ErrorCode.NO_PUZZLE),
+        ({"puzzle": "2099-01-01"}, ErrorCode.FUTURE_PUZZLE),
+        ({"puzzle": "yesterday"}, ErrorCode.BAD_PUZZLE),
+        ({"day": day}, ErrorCode.BAD_SETTINGS),
+    ):
+        with pytest.raises(RuleError) as caught:
+            create_table(rules, "ann", "Ann", bad, T0, PACING)
+        assert caught.value.code is code
