@@ -114,22 +114,19 @@ def test_best_for_weights_single_task_reaches_best_value(catalog) -> None:
 
 
 def test_rat(catalog) -> None:
+    """Smoke test; tests/speedgans/test_rat.py checks the hint against brute force."""
     triple = ("F1", "W2", "H3")
-    optimal = catalog.optimal_sample(triple)
+    codes = catalog.optimal_codes(triple)
     best_sum = catalog.musterstadt(triple).sum
-    for city in optimal[:5]:
-        values = task_values(city)
+    for code in codes[:5]:
+        values = task_values(city_of_code(int(code)))
         assert sum(catalog.solo_score(t, values[t]) for t in triple) == pytest.approx(best_sum)
-    target = optimal[len(optimal) // 2]
-    # Two tiles laid as in an optimal city, one wrong: Rat picks a city keeping the two.
+    target = city_of_code(int(codes[len(codes) // 2]))
+    # Two tiles laid as in an optimal city: Rat picks a city keeping both.
     laid = City.empty().with_piece(0, target.cells[0]).with_piece(4, target.cells[4])
     hint = catalog.rat(laid, triple)
-    assert hint.wrong == ()
+    assert hint.wrong == () and hint.kept == 2
     assert hint.next_cell == 1
-    wrong_piece = target.cells[4].flipped()
-    hint = catalog.rat(laid.with_piece(4, wrong_piece), triple)
-    if all(c.cells[4] != wrong_piece for c in optimal):
-        assert 4 in hint.wrong
 
 
 def test_file_is_versioned(catalog_dir, catalog, tmp_path) -> None:

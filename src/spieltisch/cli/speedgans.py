@@ -1,17 +1,21 @@
-"""Command line: speedgans (score a city, build and query the catalog)."""
+"""Command line: speedgans (score a city, build and query the catalog, the "Rat" hint).
+
+Cells on the command line are numbered 1..9 like the notation (the engine counts 0..8).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from spieltisch.cli.errors import UsageError
-from spieltisch.games.speedgans.notation import NotationError, parse_city
+from spieltisch.games.speedgans.notation import City, NotationError, parse_city
 from spieltisch.games.speedgans.report import report
 from spieltisch.games.speedgans.tasks import TASK_IDS, TaskError, is_allowed_triple, parse_tasks
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser("speedgans", help="Speedgans: score cities, build and query the catalog")
     sub = parser.add_subparsers(dest="speedgans_command", required=True)
 
@@ -35,12 +39,42 @@ def register(commands: argparse._SubParsersAction) -> None:
     muster.add_argument("--json", action="store_true", help="print JSON")
     muster.set_defaults(handler=_musterstadt)
 
+    rat = sub.add_parser("rat", help='"Rat": the best city closest to a partial city, and the next step')
+    rat.add_argument(
+        "--city",
+        required=True,
+        help='nine cells, "." for an empty one, e.g. "1b3 . . . 3a0 . . . ." (an empty text: no tile laid)',
+    )
+    rat.add_argument("--tasks", required=True, help="three tasks of three groups, e.g. F1,W2,H3")
+    rat.add_argument(
+        "--json", action="store_true", help='print {"target": city, "next_cell": 1-9 or null, "wrong": [1-9]}'
+    )
+    rat.set_defaults(handler=_rat)
 
-def _score(args: argparse.Namespace) -> int:
+
+def _city(text: str, empty_allowed: bool = False) -> City:
+    if empty_allowed and not text.strip():
+        return City.empty()
     try:
-        city = parse_city(args.city)
+        return parse_city(text)
     except NotationError as error:
         raise UsageError(f"bad city notation: {error}") from None
+
+
+def _triple(text: str) -> tuple[str, ...]:
+    try:
+        asked = parse_tasks(text)
+    except TaskError as error:
+        raise UsageError(str(error)) from None
+    if not is_allowed_triple(asked):
+        raise UsageError(
+            f"not an allowed triple: {','.join(asked)} (three tasks from three different groups)"
+        )
+    return asked
+
+
+def _score(args: argparse.Namespace) -> int:
+    city = _city(args.city)
     result = report(city, strict=args.strict).to_dict()
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
@@ -67,7 +101,7 @@ def _stats(args: argparse.Namespace) -> int:
     from spieltisch.games.speedgans.catalog import ensure_catalog
 
     catalog = ensure_catalog(progress=True)
-    tasks = {}
+    tasks: dict[str, dict[str, int]] = {}
     for task in TASK_IDS:
         st = catalog.stats(task)
         tasks[task] = {"min": st.min, "max": st.max, "best_count": st.best_count}
@@ -75,20 +109,15 @@ def _stats(args: argparse.Namespace) -> int:
         print(json.dumps({"valid_placements": catalog.valid_placements, "tasks": tasks}))
         return 0
     print(f"valid placements: {catalog.valid_placements}")
-    for task, st in tasks.items():
-        print(f"{task}: min {st['min']}, max {st['max']}, best reached by {st['best_count']} placements")
+    for task, entry in tasks.items():
+        print(
+            f"{task}: min {entry['min']}, max {entry['max']}, best reached by {entry['best_count']} placements"
+        )
     return 0
 
 
 def _musterstadt(args: argparse.Namespace) -> int:
-    try:
-        asked = parse_tasks(args.tasks)
-    except TaskError as error:
-        raise UsageError(str(error)) from None
-    if not is_allowed_triple(asked):
-        raise UsageError(
-            f"not an allowed triple: {','.join(asked)} (three tasks from three different groups)"
-        )
+    asked = _triple(args.tasks)
     from spieltisch.games.speedgans.catalog import ensure_catalog
 
     result = ensure_catalog(progress=True).musterstadt(asked)
@@ -99,4 +128,28 @@ def _musterstadt(args: argparse.Namespace) -> int:
     for (task, value), points in zip(result.tasks.items(), result.points, strict=True):
         print(f"  {task}: {value} ({points:.1f} points)")
     print(f"  sum: {result.sum:.1f}")
+    return 0
+
+
+def _rat(args: argparse.Namespace) -> int:
+    city = _city(args.city, empty_allowed=True)
+    asked = _triple(args.tasks)
+    from spieltisch.games.speedgans.catalog import ensure_catalog
+
+    hint = ensure_catalog(progress=True).rat(city, asked)
+    data: dict[str, Any] = {
+        "target": str(hint.target),
+        "next_cell": None if hint.next_cell is None else hint.next_cell + 1,
+        "wrong": [cell + 1 for cell in hint.wrong],
+    }
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    print(f"target: {hint.target}  (keeps {hint.kept} of the laid tiles)")
+    if hint.wrong:
+        print("wrong: " + ", ".join(f"cell {cell} ({city.cells[cell - 1]})" for cell in data["wrong"]))
+    if hint.next_cell is None:
+        print("next: nothing, the city is the target")
+    else:
+        print(f"next: cell {data['next_cell']} <- {hint.next_piece}")
     return 0

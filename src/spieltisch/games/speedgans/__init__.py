@@ -31,10 +31,13 @@ Modules, one job each:
                  ``stats(task)`` (min, max, best_count, histogram); ``solo_score(task, value)``
                  (0-100); ``musterstadt(triple) -> Musterstadt(city, tasks, points, sum)`` (ties:
                  smallest city notation); ``best_for_weights({task: weight}, n)`` (bots: easy one
-                 task, normal two, strong the k-th best of three); ``optimal_sample(triple)`` and
-                 ``rat(city, triple) -> RatHint(target, wrong, next_cell, next_piece)``;
+                 task, normal two, strong the k-th best of three); ``optimal_codes(triple)`` (every
+                 optimal placement class) and ``rat(city, triple) -> RatHint(target, wrong,
+                 next_cell, next_piece, kept)`` (over all optimal cities; ties: smallest notation);
                  ``vectors``/``weights``/``codes`` (every distinct 24-value vector, its placement
                  count and smallest placement) for anything else.
+- ``solo``      alone: Rekordjagd, Tagesstadt, Übung and the paid "Rat" (``new(mode, seed, now)``,
+                 ``act(state, action, now, catalog)``, ``view``, ``due``, ``on_deadline``, ``result``).
 """
 
 from spieltisch.games.speedgans.catalog import Catalog, ensure_catalog

@@ -8,7 +8,13 @@ Built once from all valid placements (see `fast`), stored as one versioned ``.np
   such placement (see `fast` for the code). Any weighted task mix is one matrix product away.
 - per task: min, max, best count and the value histogram (over placements).
 - per allowed triple (864): the Musterstadt (highest sum of the three 0-100 solo scores; ties: the
-  lexicographically smallest city notation) and a sample of optimal placement classes for "Rat".
+  lexicographically smallest city notation) and, for "Rat", *every* optimal placement class:
+  ``rat_digits`` [9, N] uint8 (per cell the code digit, see `fast`; columns of triple k at
+  ``rat_offsets[k]:rat_offsets[k + 1]``, sorted by code). A class is one placement up to rotations
+  no task can tell apart (a garden or a cross without watchmen turned, 2a turned half way), its
+  digits those of its smallest placement; all classes of a triple together are all its optimal
+  cities (4.3 million classes for the 864 triples, 8 to 173,728 per triple; 64 to 7.7 million
+  placements). Stored cell-major the digits compress to about 2 MB.
 
 Data directory: ``$SPIELTISCH_DATA_DIR`` or ``./var``. This module is the only one that does I/O.
 """
@@ -22,6 +28,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -38,8 +45,7 @@ from spieltisch.games.speedgans.tasks import (
 )
 from spieltisch.games.speedgans.tiles import SIDES
 
-CATALOG_VERSION = 1
-RAT_SAMPLE = 256  # optimal placement classes kept per triple for "Rat"
+CATALOG_VERSION = 2
 
 
 def rules_fingerprint() -> str:
@@ -90,10 +96,31 @@ class Musterstadt:
 
 @dataclass(frozen=True)
 class RatHint:
-    target: City  # the best city that matches the laid tiles best
-    wrong: tuple[int, ...]  # cells whose laid tile does not belong there (say this first)
-    next_cell: int | None  # where the next tile goes (None: nothing left to lay)
+    """The answer of "Rat" (cells 0..8, as everywhere in the engine).
+
+    target: an optimal city of the triple keeping the most laid tiles; where a laid tile agrees
+    with it, the target shows the laid tile as it lies (its rotation may differ from the class's
+    smallest one only in what no task can tell apart).
+    wrong: laid cells whose tile the target does not keep there (the hint names these first).
+    next_cell / next_piece: the first wrong cell if any, else the first empty cell, and the target's
+    piece for it; None once the city is the target.
+    kept: how many laid tiles the target keeps.
+    """
+
+    target: City
+    wrong: tuple[int, ...]
+    next_cell: int | None
     next_piece: Piece | None
+    kept: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "target": str(self.target),
+            "wrong": list(self.wrong),
+            "next_cell": self.next_cell,
+            "next_piece": None if self.next_piece is None else str(self.next_piece),
+            "kept": self.kept,
+        }
 
 
 class Catalog:
@@ -114,7 +141,7 @@ class Catalog:
         self.triple_index = {t: i for i, t in enumerate(self.triples)}
         self.muster_codes = arrays["muster_codes"]
         self.rat_offsets = arrays["rat_offsets"]
-        self.rat_codes = arrays["rat_codes"]
+        self.rat_digits = arrays["rat_digits"]
 
     # --- per task -------------------------------------------------------------------------
     def best_value(self, task: str) -> int:
@@ -193,28 +220,77 @@ class Catalog:
         # Musterstadt codes are always the smallest placement of their value vector.
         return int(np.nonzero(self.codes == np.uint64(code))[0][0])
 
-    def optimal_sample(self, tasks: tuple[str, ...] | list[str] | str) -> list[City]:
-        """Optimal cities of a triple (a deterministic sample, rotations that change no task
-        value folded to the smallest)."""
+    def optimal_digits(self, tasks: tuple[str, ...] | list[str] | str) -> np.ndarray:
+        """Every optimal placement class of a triple: [9, N] code digits (a view), sorted by code."""
         _, k = self._triple(tasks)
+        return self._rat_columns(k)
+
+    def optimal_codes(self, tasks: tuple[str, ...] | list[str] | str) -> np.ndarray:
+        """The codes of every optimal placement class of a triple (ascending: smallest notation
+        first); `city_of_code` turns one into a city."""
+        return codes_of_digits(self.optimal_digits(tasks))
+
+    def _rat_columns(self, k: int) -> np.ndarray:
         lo, hi = int(self.rat_offsets[k]), int(self.rat_offsets[k + 1])
-        return [city_of_code(int(c)) for c in self.rat_codes[lo:hi]]
+        return self.rat_digits[:, lo:hi]
 
     def rat(self, city: City, tasks: tuple[str, ...] | list[str] | str) -> RatHint:
-        """The optimal city of the triple that agrees with most laid tiles, and the next step."""
-        candidates = self.optimal_sample(tasks)
-        laid = [(i, p) for i, p in enumerate(city.cells) if p is not None]
+        """Among *all* optimal cities of the triple the one keeping the most laid tiles (same
+        tile and side on the same cell, and a rotation no task can tell apart); ties: the
+        smallest notation. Then the next step towards it (see `RatHint`).
 
-        def agree(target: City) -> int:
-            return sum(1 for i, p in laid if _same_look(p, target.cells[i]))
+        One vectorised pass over the triple's classes per laid tile (at most 174 thousand).
+        """
+        _, k = self._triple(tasks)
+        columns = self._rat_columns(k)
+        laid = {i: int(LOOK_DIGIT[piece_digit(p)]) for i, p in enumerate(city.cells) if p is not None}
+        kept = np.zeros(columns.shape[1], np.uint8)
+        for i, digit in laid.items():
+            kept += columns[i] == digit
+        best = int(np.argmax(kept))  # the first of the most kept: columns are sorted by code
+        cells: list[Piece] = []
+        wrong: list[int] = []
+        for i, digit in enumerate(columns[:, best].tolist()):
+            laid_piece = city.cells[i]
+            if laid_piece is not None and laid[i] == digit:
+                cells.append(laid_piece)
+            else:
+                cells.append(piece_of_digit(digit))
+                if laid_piece is not None:
+                    wrong.append(i)
+        empty = [i for i, p in enumerate(city.cells) if p is None]
+        next_cell = wrong[0] if wrong else (empty[0] if empty else None)
+        piece = None if next_cell is None else cells[next_cell]
+        return RatHint(City(tuple(cells)), tuple(wrong), next_cell, piece, int(kept[best]))
 
-        target = max(candidates, key=lambda c: (agree(c), -code_of_city(c)))
-        wrong = tuple(i for i, p in laid if not _same_look(p, target.cells[i]))
-        next_cell = next((i for i in range(9) if city.cells[i] is None), None)
-        if next_cell is None and wrong:
-            next_cell = wrong[0]
-        piece = None if next_cell is None else target.cells[next_cell]
-        return RatHint(target, wrong, next_cell, piece)
+
+def piece_digit(piece: Piece) -> int:
+    """A piece's digit in a placement code (see `fast`)."""
+    return (piece.tile - 1) * 8 + (0 if piece.side == "a" else 1) * 4 + piece.rotation
+
+
+def piece_of_digit(digit: int) -> Piece:
+    return Piece(digit // 8 + 1, "ab"[(digit // 4) % 2], digit % 4)
+
+
+def code_digits(codes: np.ndarray) -> np.ndarray:
+    """Placement codes [N] -> their digits [9, N] uint8 (row c: cell c)."""
+    rest = np.asarray(codes, np.uint64).copy()
+    digits = np.zeros((9, len(rest)), np.uint8)
+    base = np.uint64(fast.CODE_BASE)
+    for cell in range(8, -1, -1):
+        digits[cell] = rest % base
+        rest //= base
+    return digits
+
+
+def codes_of_digits(digits: np.ndarray) -> np.ndarray:
+    """Code digits [9, N] -> placement codes [N] uint64."""
+    codes = np.zeros(digits.shape[1], np.uint64)
+    base = np.uint64(fast.CODE_BASE)
+    for cell in range(9):
+        codes = codes * base + digits[cell].astype(np.uint64)
+    return codes
 
 
 def _same_look(a: Piece, b: Piece | None) -> bool:
@@ -228,10 +304,24 @@ def _same_look(a: Piece, b: Piece | None) -> bool:
     )
 
 
+def _look_digits() -> np.ndarray:
+    """digit -> digit of the smallest rotation of that side with the same look (`_same_look`):
+    the rotation the catalog's classes are stored with (see `fast._options`)."""
+    table = np.zeros(fast.CODE_BASE, np.uint8)
+    for digit in range(fast.CODE_BASE):
+        piece = piece_of_digit(digit)
+        same = [r for r in range(4) if _same_look(Piece(piece.tile, piece.side, r), piece)]
+        table[digit] = piece_digit(Piece(piece.tile, piece.side, min(same)))
+    return table
+
+
+LOOK_DIGIT = _look_digits()
+
+
 # --- building ---------------------------------------------------------------------------------
 def build_arrays(progress: bool = True, chunks: int = 48) -> dict[str, np.ndarray]:
     """Enumerate every valid placement and condense it (the heavy part: tens of seconds)."""
-    from tqdm import tqdm
+    from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
     bar = tqdm(total=chunks + 3, desc="Speedgans catalog", unit="step", disable=not progress)
     patterns = fast.valid_patterns()
@@ -256,7 +346,7 @@ def build_arrays(progress: bool = True, chunks: int = 48) -> dict[str, np.ndarra
     bar.update(1)
 
     arrays = summarize(vectors, vec_weights, vec_codes, patterns)
-    arrays.update(rat_samples(arrays, order, starts, codes))
+    arrays.update(rat_classes(arrays, order, starts, codes))
     bar.update(1)
     bar.close()
     return arrays
@@ -324,24 +414,25 @@ def exact_score_numerators(
     return num
 
 
-def rat_samples(
+def rat_classes(
     arrays: dict[str, np.ndarray], order: np.ndarray, starts: np.ndarray, codes: np.ndarray
 ) -> dict[str, np.ndarray]:
-    """Per triple a deterministic sample of optimal placement classes (for the "Rat" hint)."""
-    rng = np.random.default_rng(1925)
+    """Per triple every optimal placement class (for "Rat"), as code digits sorted by code.
+
+    `order` sorts all classes by value vector; vector v's classes are order[starts[v]:ends[v]].
+    """
     ends = np.append(starts[1:], len(order))
     optimal = arrays.pop("_optimal")
     offsets = [0]
     chunks = []
     for best_ids in optimal:
         members = np.concatenate([order[starts[v] : ends[v]] for v in best_ids])
-        picked = codes[members]
-        if len(picked) > RAT_SAMPLE:
-            picked = rng.choice(picked, RAT_SAMPLE, replace=False)
-        picked = np.sort(picked)
-        chunks.append(picked)
-        offsets.append(offsets[-1] + len(picked))
-    return {"rat_offsets": np.array(offsets, np.int64), "rat_codes": np.concatenate(chunks).astype(np.uint64)}
+        chunks.append(np.sort(codes[members]))
+        offsets.append(offsets[-1] + len(members))
+    return {
+        "rat_offsets": np.array(offsets, np.int64),
+        "rat_digits": code_digits(np.concatenate(chunks)),
+    }
 
 
 # --- file -------------------------------------------------------------------------------------
@@ -351,7 +442,8 @@ def save(arrays: dict[str, np.ndarray], path: Path) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".npz")
     os.close(fd)
     try:
-        np.savez_compressed(tmp, **{k: v for k, v in arrays.items() if not k.startswith("_")})
+        payload: dict[str, Any] = {k: v for k, v in arrays.items() if not k.startswith("_")}
+        np.savez_compressed(tmp, **payload)
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
