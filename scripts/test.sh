@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# One command: set up everything the tests need (Chromium, Redis, PostgreSQL from Debian; Python
-# packages from PyPI) and run the whole test suite. Extra arguments go to pytest.
+# One command: set up everything the tests need (Chromium, Redis, PostgreSQL and Node.js from Debian;
+# Python packages from PyPI) and run the whole test suite: ruff, mypy, the browser client's unit
+# tests (node --test), then pytest. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v redis-server >/dev/null || need+=(redis-server)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+command -v node >/dev/null || need+=(nodejs)
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing ${need[*]} …"
   apt-get update -qq
@@ -15,4 +17,6 @@ fi
 scripts/setup.sh test
 .venv/bin/ruff check src tests bench
 .venv/bin/ruff format --check src tests bench
+.venv/bin/mypy
+node --test tests/js/
 exec .venv/bin/python -m pytest -p no:cacheprovider "$@"

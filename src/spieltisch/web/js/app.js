@@ -1,6 +1,6 @@
 // Entry point and router: "/" lobby, "/t/<id>" a table, "/puzzle[/<YYYY-MM-DD>]" the puzzle.
 
-import { getLang, onLangChange, setLang, t } from "./i18n.js";
+import { getLang, initLang, onLangChange, setLang, t } from "./i18n.js";
 import { HttpError, api, getToken, net, setToken } from "./net.js";
 import { h, toast } from "./ui.js";
 import { LobbyScreen } from "./lobby.js";
@@ -143,6 +143,7 @@ function errorText(msg) {
 }
 
 async function main() {
+  initLang(localStorage, document.documentElement);
   renderHeader();
   onLangChange(() => {
     renderHeader();

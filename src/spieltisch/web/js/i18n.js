@@ -1,5 +1,8 @@
+// @ts-check
 // Every string the UI shows, German first, English second. t("key", {name: "Ann"}).
+// The language starts as German; initLang() (app.js) takes the one the browser remembers.
 
+/** @type {Record<"de" | "en", Record<string, string>>} */
 const STRINGS = {
   de: {
     "app.title": "Spieltisch",
@@ -75,18 +78,17 @@ const STRINGS = {
     "pa.clockplaced": "von der Uhr gelegt",
     "pa.field": "Feld {n}",
     "pa.fieldtile": "Feld {n}: {tile}",
-    "pa.end": "Spielende",
-    "pa.wins": "{name} gewinnt!",
-    "pa.tie": "Gleichstand: {names}",
-    "pa.place": "{n}.",
     "pa.strongest": "Der stärkste Computer hätte mit diesen Kacheln {n} Punkte erreicht.",
     "pa.showstrongest": "Sein Land ansehen",
     "pa.strongestname": "Stärkster Computer",
-    "pa.rematch": "Revanche",
     "pa.tolobby": "Zur Lobby",
     "pa.showend": "Ergebnis",
     "pa.showboards": "Länder ansehen",
     "pa.rules": "Regeln",
+    "end.title": "Spielende",
+    "end.wins": "{name} gewinnt!",
+    "end.tie": "Gleichstand: {names}",
+    "end.rematch": "Revanche",
     "kind.dirt": "Feldweg",
     "kind.meadow": "Wiesenpfad",
     "kind.road": "Straße",
@@ -181,18 +183,17 @@ const STRINGS = {
     "pa.clockplaced": "placed by the clock",
     "pa.field": "Field {n}",
     "pa.fieldtile": "Field {n}: {tile}",
-    "pa.end": "Game over",
-    "pa.wins": "{name} wins!",
-    "pa.tie": "Tie: {names}",
-    "pa.place": "{n}.",
     "pa.strongest": "The strongest computer would have scored {n} points with these tiles.",
     "pa.showstrongest": "Show its land",
     "pa.strongestname": "Strongest computer",
-    "pa.rematch": "Rematch",
     "pa.tolobby": "To the lobby",
     "pa.showend": "Result",
     "pa.showboards": "Look at the lands",
     "pa.rules": "Rules",
+    "end.title": "Game over",
+    "end.wins": "{name} wins!",
+    "end.tie": "Tie: {names}",
+    "end.rematch": "Rematch",
     "kind.dirt": "dirt path",
     "kind.meadow": "meadow path",
     "kind.road": "road",
@@ -216,38 +217,71 @@ const STRINGS = {
 };
 
 const KEY = "spieltisch.lang";
-let lang = localStorage.getItem(KEY) === "en" ? "en" : "de";
+/** @type {"de" | "en"} */
+let lang = "de";
+/** Where the choice is kept, and the page's root element (their lang follows): set by initLang. */
+/** @type {Pick<Storage, "getItem" | "setItem"> | null} */
+let storage = null;
+/** @type {{lang: string} | null} */
+let root = null;
+/** @type {Set<(lang: "de" | "en") => void>} */
 const listeners = new Set();
+
+/**
+ * Take the language this browser remembers (German unless English was chosen) and keep later
+ * choices there. Called once by app.js before anything is drawn.
+ * @param {Pick<Storage, "getItem" | "setItem">} store  localStorage
+ * @param {{lang: string}} page  document.documentElement
+ */
+export function initLang(store, page) {
+  storage = store;
+  root = page;
+  lang = store.getItem(KEY) === "en" ? "en" : "de";
+  page.lang = lang;
+}
 
 export function getLang() {
   return lang;
 }
 
+/** @param {string} next */
 export function setLang(next) {
   lang = next === "en" ? "en" : "de";
-  localStorage.setItem(KEY, lang);
-  document.documentElement.lang = lang;
+  storage?.setItem(KEY, lang);
+  if (root) root.lang = lang;
   for (const fn of listeners) fn(lang);
 }
 
+/** @param {(lang: "de" | "en") => void} fn */
 export function onLangChange(fn) {
   listeners.add(fn);
 }
 
+/**
+ * The text of a key in the current language (German when it has none), with {name} filled in.
+ * @param {string} key
+ * @param {Record<string, string | number>} [vars]
+ * @returns {string}
+ */
 export function t(key, vars = {}) {
   let text = STRINGS[lang][key] ?? STRINGS.de[key] ?? key;
   for (const [k, v] of Object.entries(vars)) text = text.replaceAll(`{${k}}`, String(v));
   return text;
 }
 
-/** Add a game's strings (e.g. Speedgans) to the table for one language. */
+/**
+ * Add a game's strings (e.g. Speedgans) to the table for one language.
+ * @param {"de" | "en"} language
+ * @param {Record<string, string>} table
+ */
 export function addStrings(language, table) {
   Object.assign(STRINGS[language], table);
 }
 
-/** Is there a translation for this key (e.g. a server error code)? */
+/**
+ * Is there a translation for this key (e.g. a server error code)?
+ * @param {string} key
+ */
 export function has(key) {
   return key in STRINGS[lang];
 }
-
-document.documentElement.lang = lang;

@@ -4,10 +4,10 @@ import { t } from "./i18n.js";
 import { net } from "./net.js";
 import { Screen } from "./screen.js";
 import { h } from "./ui.js";
+import { CLOCKS } from "./planahead/choices.js";
 import { puzzleCard } from "./puzzle/lobby-card.js";
 import { defaultSettings as sgDefaults, settingsFields as sgFields } from "./speedgans/settings.js";
 
-const CLOCKS = [null, 15, 30, 60, 90, 120];
 
 export function clockLabel(seconds) {
   return seconds ? t("lobby.clock.s", { n: seconds }) : t("lobby.clock.none");

@@ -1,3 +1,4 @@
+// @ts-check
 // Plan Ahead board geometry: 19 flat-topped hexes, numbered column by column (see board.py).
 //
 //         8
@@ -18,6 +19,7 @@ export const S = 50;
 export const H = (S * Math.sqrt(3)) / 2;
 
 /** Axial (q, r) of fields 1..19 (index 0 = field 1). */
+/** @type {[number, number][]} */
 export const COORDS = [];
 for (let q = -RADIUS; q <= RADIUS; q++) {
   for (let r = -RADIUS; r <= RADIUS; r++) {
@@ -25,11 +27,17 @@ for (let q = -RADIUS; q <= RADIUS; q++) {
   }
 }
 
-/** Pixel centre of an axial coordinate (flat-topped). */
+/**
+ * Pixel centre of an axial coordinate (flat-topped).
+ * @param {number} q
+ * @param {number} r
+ * @returns {[number, number]}
+ */
 export function centre(q, r) {
   return [1.5 * S * q, 2 * H * (r + q / 2)];
 }
 
+/** @param {number} field  1..19 */
 export function fieldCentre(field) {
   const [q, r] = COORDS[field - 1];
   return centre(q, r);
@@ -68,15 +76,24 @@ export const KINDS = {
   8: { dir: "falling", key: "stones" },
 };
 
-/** Parse a tile code "VAB" into its three values, or null. */
+/**
+ * Parse a tile code "VAB" into its three values, or null.
+ * @param {string | null | undefined} code
+ * @returns {{vertical: number, rising: number, falling: number} | null}
+ */
 export function parseTile(code) {
   if (!code || code === ".") return null;
   return { vertical: Number(code[0]), rising: Number(code[1]), falling: Number(code[2]) };
 }
 
-/** Parse a land "e1 e2 … e19" into an array of 19 codes (null where empty). */
+/**
+ * Parse a land "e1 e2 … e19" into an array of 19 codes (null where empty).
+ * @param {string | null | undefined} text
+ * @returns {(string | null)[]}
+ */
 export function parseLand(text) {
   const parts = (text || "").trim().split(/\s+/);
+  /** @type {(string | null)[]} */
   const land = [];
   for (let i = 0; i < FIELD_COUNT; i++) land.push(parts[i] && parts[i] !== "." ? parts[i] : null);
   return land;

@@ -1,12 +1,15 @@
-// A running or finished Plan Ahead game: the land, the next tile (top right), OK (bottom right),
-// the scores (bottom left), the turn clock, the end with ranking and rematch.
-// The client only renders the server's views and sends intentions (place, confirm, rematch).
+// A running or finished Plan Ahead game on the page: the land, the next tile (top right), OK (bottom
+// right), the scores (bottom left), the turn clock, the end with ranking and rematch; dragging the
+// tile. What the game is in, and what the player may do, is the model's (model.js); this draws it
+// and passes the player's input on.
 
+import { endDialog } from "../end-dialog.js";
 import { t } from "../i18n.js";
 import { net } from "../net.js";
 import { h } from "../ui.js";
 import { boardSvg, tileSvg } from "./board.js";
-import { H, KINDS, S, parseLand, parseTile } from "./geometry.js";
+import { H, KINDS, S, parseTile } from "./geometry.js";
+import { PlanAheadModel } from "./model.js";
 
 const DRAG_THRESHOLD = 6;
 
@@ -16,23 +19,13 @@ function tileLabel(code) {
   return ["vertical", "rising", "falling"].map((d) => `${t(`kind.${KINDS[tile[d]].key}`)} ${tile[d]}`).join(" · ");
 }
 
-function trophy() {
-  const span = h("span.pa-trophy", { "aria-hidden": "true" });
-  span.innerHTML = `<svg viewBox="0 0 24 24" width="26" height="26"><path d="M7 3h10v3h3v2a5 5 0 0 1-4.2 4.9A5 5 0 0 1 13 15.9V18h3v3H8v-3h3v-2.1A5 5 0 0 1 8.2 12.9 5 5 0 0 1 4 8V6h3zm0 5V8H6a3 3 0 0 0 1 2.2zm10 0v2.2A3 3 0 0 0 18 8z" fill="#e0a526" stroke="#9a6b0c" stroke-width="0.8"/></svg>`;
-  return span;
-}
-
 export class PlanAheadGame {
-  constructor(room) {
+  /** room: the TableScreen (send, app); Model: PlanAheadModel or a subclass (the puzzle's). */
+  constructor(room, Model = PlanAheadModel) {
     this.room = room;
-    this.table = null;
-    this.viewSeat = null; // seat index shown, or "strongest"
-    this.pending = undefined; // optimistic tentative field until the server answers
-    this.endHidden = false;
+    this.model = new Model({ send: (type, extra) => room.send(type, extra), serverNow: () => net.serverNow() });
     this.drag = null;
     this.clockTimer = setInterval(() => this.tickClock(), 250);
-    this.lastTurn = null;
-    this.lastPhase = null;
   }
 
   mount(el) {
@@ -44,73 +37,38 @@ export class PlanAheadGame {
     this.endDrag();
   }
 
+  get table() {
+    return this.model.table;
+  }
+
   get game() {
-    return this.table?.game;
+    return this.model.game;
   }
 
   get you() {
-    return this.table?.you ?? null;
+    return this.model.you;
   }
 
   update(table) {
-    const prevTurn = this.lastTurn;
-    const prevPhase = this.lastPhase;
-    this.table = table;
-    const game = table.game;
-    this.lastTurn = game.turn;
-    this.lastPhase = game.phase;
-    this.pending = undefined;
-    if (this.viewSeat === null || (typeof this.viewSeat === "number" && this.viewSeat >= game.seats.length)) {
-      this.viewSeat = this.you ?? 0;
-    }
-    // A rematch (a new game at the same table) or a fresh start: back to one's own land.
-    if (prevPhase === "finished" && game.phase === "playing") {
-      this.viewSeat = this.you ?? 0;
-      this.endHidden = false;
-    }
-    if (game.phase === "playing" && prevTurn !== null && prevTurn !== game.turn && this.viewSeat === "strongest") {
-      this.viewSeat = this.you ?? 0;
-    }
+    this.model.update(table);
     this.render();
-  }
-
-  /** The own seat's entry, when seated. */
-  ownEntry() {
-    return this.you === null ? null : this.game.seats[this.you];
-  }
-
-  canPlace() {
-    const own = this.ownEntry();
-    return Boolean(this.game.phase === "playing" && own && !own.confirmed && this.game.tile && this.viewSeat === this.you);
-  }
-
-  tentativeField() {
-    if (this.pending !== undefined) return this.pending;
-    return this.ownEntry()?.tentative ?? null;
   }
 
   place(field) {
-    if (!this.canPlace()) return;
-    const own = this.ownEntry();
-    const land = parseLand(own.land);
-    if (field !== null && land[field - 1]) return;
-    if (field === this.tentativeField()) return;
-    if (this.room.send("place", { field }) === null) return;
-    this.pending = field;
-    this.render();
+    if (this.model.place(field)) this.render();
   }
 
   confirm() {
-    if (!this.canPlace() || this.tentativeField() === null || this.pending !== undefined) return;
-    this.room.send("confirm");
-  }
-
-  rematch() {
-    this.room.send("rematch");
+    this.model.confirm();
   }
 
   showSeat(seat) {
-    this.viewSeat = seat;
+    this.model.showSeat(seat);
+    this.render();
+  }
+
+  setEndHidden(hidden) {
+    this.model.endHidden = hidden;
     this.render();
   }
 
@@ -135,8 +93,8 @@ export class PlanAheadGame {
     const game = this.game;
     return {
       "data-testid": "pa-game", "data-phase": game.phase, "data-turn": game.turn,
-      "data-view-seat": String(this.viewSeat), "data-you": this.you ?? "",
-      "data-pending": this.pending !== undefined ? "true" : "false",
+      "data-view-seat": String(this.model.viewSeat), "data-you": this.you ?? "",
+      "data-pending": this.model.pending !== undefined ? "true" : "false",
     };
   }
 
@@ -144,28 +102,15 @@ export class PlanAheadGame {
   renderParts() {
     const parts = [this.renderInfo(), this.renderClock(), this.renderNext(), this.renderBoardArea(),
       this.renderScores(), this.renderOk()];
-    if (this.game.phase === "finished" && !this.endHidden) parts.push(this.renderEnd());
+    if (this.game.phase === "finished" && !this.model.endHidden) parts.push(this.renderEnd());
     return parts;
   }
 
   renderInfo() {
-    const game = this.game;
-    const own = this.ownEntry();
-    let hint = "";
-    if (game.phase === "playing" && own) {
-      if (own.confirmed) hint = t("pa.waiting");
-      else if (this.tentativeField() !== null) hint = t("pa.confirmhint");
-      else hint = t("pa.placehint");
-    } else if (game.phase === "playing") {
-      hint = t("table.watching");
-    }
-    const turnShown = Math.min(game.turn + 1, game.tiles_total);
     return h("div.pa-info", {},
       h("div.pa-title", {}, t("game.planahead"), h("span.muted", {}, ` #${this.table.id}`)),
-      game.phase === "playing"
-        ? h("div.pa-turn", { "data-testid": "turn" }, t("pa.tileof", { n: turnShown, total: game.tiles_total }))
-        : h("div.pa-turn", { "data-testid": "turn" }, t("pa.end")),
-      h("div.pa-hint.muted", { "data-testid": "hint", "aria-live": "polite" }, hint));
+      h("div.pa-turn", { "data-testid": "turn" }, this.model.turnText()),
+      h("div.pa-hint.muted", { "data-testid": "hint", "aria-live": "polite" }, this.model.hint()));
   }
 
   renderClock() {
@@ -177,55 +122,32 @@ export class PlanAheadGame {
   }
 
   tickClock() {
-    if (!this.clockEl || !this.game?.deadline) return;
-    const left = Math.max(0, this.game.deadline - net.serverNow());
-    const secs = Math.ceil(left);
-    const text = `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
-    if (this.clockEl.textContent !== text) this.clockEl.textContent = text;
-    this.clockEl.classList.toggle("is-urgent", left <= 10);
-    const total = this.game.turn_seconds || 60;
-    this.clockEl.style.setProperty("--left", String(Math.min(1, left / total)));
+    const clock = this.clockEl && this.model.clock();
+    if (!clock) return;
+    if (this.clockEl.textContent !== clock.text) this.clockEl.textContent = clock.text;
+    this.clockEl.classList.toggle("is-urgent", clock.urgent);
+    this.clockEl.style.setProperty("--left", String(clock.fraction));
   }
 
   renderNext() {
     const game = this.game;
     const box = h("div.pa-next", {});
     if (game.phase !== "playing" || !game.tile) return box;
-    const own = this.ownEntry();
-    const placed = this.tentativeField() !== null;
+    const own = this.model.ownEntry();
+    const placed = this.model.tentativeField() !== null;
+    const canPlace = this.model.canPlace();
     const card = h("div.pa-next-card", {
       "data-testid": "next-tile", "data-tile": game.tile,
       "data-placed": placed ? "true" : "false",
-      class: [own?.confirmed ? "is-confirmed" : "", placed ? "is-placed" : "", this.canPlace() ? "is-draggable" : ""].join(" "),
+      class: [own?.confirmed ? "is-confirmed" : "", placed ? "is-placed" : "", canPlace ? "is-draggable" : ""].join(" "),
       "aria-label": `${t("pa.next")}: ${tileLabel(game.tile)}`, role: "img",
     }, tileSvg(game.tile, 120));
-    if (this.canPlace()) card.addEventListener("pointerdown", (e) => this.startDrag(e, card, null));
+    if (canPlace) card.addEventListener("pointerdown", (e) => this.startDrag(e, card, null));
     box.append(
       h("div.pa-next-label", {}, t("pa.next")),
       card,
       h("div.pa-next-kinds", {}, tileLabel(game.tile)));
     return box;
-  }
-
-  viewData() {
-    const game = this.game;
-    if (this.viewSeat === "strongest" && game.strongest) {
-      return {
-        land: parseLand(game.strongest.land), lines: game.strongest.lines || [], clockPlaced: [], own: false,
-        name: t("pa.strongestname"), caption: t("pa.viewingstrongest"),
-      };
-    }
-    const seat = typeof this.viewSeat === "number" ? this.viewSeat : this.you ?? 0;
-    const entry = game.seats[seat];
-    return {
-      seat,
-      land: parseLand(entry.land),
-      lines: entry.lines || [],
-      clockPlaced: entry.clock_placed || [],
-      own: seat === this.you,
-      name: this.table.seats[seat]?.nickname || t("table.seat", { n: seat + 1 }),
-      entry,
-    };
   }
 
   viewCaption(view) {
@@ -234,9 +156,9 @@ export class PlanAheadGame {
 
   renderBoardArea() {
     const game = this.game;
-    const view = this.viewData();
-    const interactive = view.own && this.canPlace();
-    const tentative = view.own && game.phase === "playing" ? this.tentativeField() : null;
+    const view = this.model.viewData();
+    const interactive = view.own && this.model.canPlace();
+    const tentative = view.own && game.phase === "playing" ? this.model.tentativeField() : null;
     const svg = boardSvg({
       land: view.land, lines: view.lines, tentative, tile: game.tile,
       clockPlaced: view.clockPlaced, interactive,
@@ -283,10 +205,8 @@ export class PlanAheadGame {
     }
     const wrap = h("div.pa-board-wrap", { class: view.own ? "" : "is-readonly" }, svg);
     // The preview of points the tentative tile completes, over the tile itself.
-    const preview = view.own ? view.entry?.preview : null;
-    if (tentative !== null && this.pending === undefined && preview) {
-      svg.append(this.previewBubble(tentative, preview));
-    }
+    const preview = this.model.preview();
+    if (preview) svg.append(this.previewBubble(tentative, preview));
     parts.push(wrap);
     return h("div.pa-board-area", {}, parts);
   }
@@ -310,28 +230,22 @@ export class PlanAheadGame {
 
   renderScores() {
     const game = this.game;
-    const own = this.ownEntry();
     const list = h("div.pa-scores", { role: "group", "aria-label": t("pa.points") });
-    game.seats.forEach((entry, i) => {
-      const seat = this.table.seats[i] || {};
-      const name = seat.nickname || t("table.seat", { n: i + 1 });
-      const dim = game.phase === "playing" && entry.confirmed;
-      const viewing = this.viewSeat === i;
-      const preview = i === this.you && own?.tentative !== null && this.pending === undefined && entry.preview ? entry.preview : 0;
+    for (const row of this.model.scores()) {
       list.append(h("button.pa-score", {
-        type: "button", "data-testid": `score-${i}`, "data-score": entry.score, "data-confirmed": entry.confirmed ? "true" : "false",
-        class: [dim ? "is-dimmed" : "", viewing ? "is-viewing" : "", i === this.you ? "is-you" : "", seat.connected === false && !seat.bot ? "is-offline" : ""].join(" "),
-        "aria-pressed": viewing ? "true" : "false",
-        onclick: () => this.showSeat(i),
+        type: "button", "data-testid": `score-${row.seat}`, "data-score": row.score, "data-confirmed": row.confirmed ? "true" : "false",
+        class: [row.dimmed ? "is-dimmed" : "", row.viewing ? "is-viewing" : "", row.you ? "is-you" : "", row.offline ? "is-offline" : ""].join(" "),
+        "aria-pressed": row.viewing ? "true" : "false",
+        onclick: () => this.showSeat(row.seat),
       },
-        h("span.pa-score-name", {}, name, seat.bot ? h("span.pa-score-bot", { title: t(`level.${seat.bot}`) }, " ⚙") : null),
-        h("span.pa-score-points", {}, String(entry.score),
-          preview ? h("span.pa-score-preview", {}, ` +${preview}`) : null)));
-    });
+        h("span.pa-score-name", {}, row.name, row.bot ? h("span.pa-score-bot", { title: t(`level.${row.bot}`) }, " ⚙") : null),
+        h("span.pa-score-points", {}, String(row.score),
+          row.preview ? h("span.pa-score-preview", {}, ` +${row.preview}`) : null)));
+    }
     if (game.phase === "finished" && game.strongest) {
       list.append(h("button.pa-score.is-strongest", {
         type: "button", "data-testid": "score-strongest", "data-score": game.strongest.score,
-        class: this.viewSeat === "strongest" ? "is-viewing" : "", onclick: () => this.showSeat("strongest"),
+        class: this.model.viewSeat === "strongest" ? "is-viewing" : "", onclick: () => this.showSeat("strongest"),
       }, h("span.pa-score-name", {}, t("pa.strongestname")), h("span.pa-score-points", {}, String(game.strongest.score))));
     }
     return list;
@@ -341,14 +255,13 @@ export class PlanAheadGame {
     const game = this.game;
     const box = h("div.pa-ok", {});
     if (game.phase === "finished") {
-      box.append(h("button.primary.big", { type: "button", "data-testid": "show-end", onclick: () => { this.endHidden = false; this.render(); } }, t("pa.showend")));
+      box.append(h("button.primary.big", { type: "button", "data-testid": "show-end", onclick: () => this.setEndHidden(false) }, t("pa.showend")));
       return box;
     }
     if (this.you === null) return box;
-    const own = this.ownEntry();
-    const ready = this.canPlace() && this.tentativeField() !== null;
+    const own = this.model.ownEntry();
     box.append(h("button.pa-ok-button", {
-      type: "button", "data-testid": "ok", disabled: !ready || this.pending !== undefined,
+      type: "button", "data-testid": "ok", disabled: !this.model.canConfirm(),
       "data-confirmed": own?.confirmed ? "true" : "false",
       onclick: () => this.confirm(),
     }, t("pa.ok")));
@@ -356,38 +269,25 @@ export class PlanAheadGame {
   }
 
   renderEnd() {
-    const game = this.game;
-    const seats = game.seats.map((entry, i) => ({
-      i, score: entry.score, place: game.ranking ? game.ranking[i] : null,
-      name: this.table.seats[i]?.nickname || t("table.seat", { n: i + 1 }),
-    })).sort((a, b) => (a.place ?? 99) - (b.place ?? 99) || b.score - a.score);
-    const winners = seats.filter((s) => s.place === 1);
-    const headline = winners.length > 1
-      ? t("pa.tie", { names: winners.map((s) => s.name).join(", ") })
-      : t("pa.wins", { name: winners[0]?.name ?? "" });
-    const isSeated = this.you !== null;
-    return h("div.pa-end-backdrop", {},
-      h("section.pa-end.card", { "data-testid": "end", role: "dialog", "aria-modal": "false", "aria-labelledby": "pa-end-title" },
-        h("h2", { id: "pa-end-title" }, t("pa.end")),
-        h("p.pa-winner", { "data-testid": "winner" }, trophy(), headline),
-        h("ol.pa-ranking", { "data-testid": "ranking" }, seats.map((s) => h("li", {
-          "data-seat": s.i, "data-place": s.place, "data-score": s.score, class: [s.place === 1 ? "is-winner" : "", s.i === this.you ? "is-you" : ""].join(" "),
-        }, h("span.place", {}, t("pa.place", { n: s.place })), h("span.name", {}, s.name), h("span.score", {}, String(s.score))))),
-        game.strongest
-          ? h("p.pa-strongest", { "data-testid": "strongest", "data-score": game.strongest.score },
-              t("pa.strongest", { n: game.strongest.score }), " ",
-              h("button.link", { type: "button", "data-testid": "show-strongest", onclick: () => { this.endHidden = true; this.showSeat("strongest"); } }, t("pa.showstrongest")))
-          : null,
-        h("div.row.pa-end-buttons", {},
-          isSeated ? h("button.primary.big", { type: "button", "data-testid": "rematch", onclick: () => this.rematch() }, t("pa.rematch")) : null,
-          h("button.secondary", { type: "button", "data-testid": "close-end", onclick: () => { this.endHidden = true; this.render(); } }, t("pa.showboards")),
-          h("button.link", { type: "button", onclick: () => this.room.app.navigate("/") }, t("pa.tolobby")))));
+    const strongest = this.game.strongest;
+    return endDialog({
+      ...this.model.standings(), scoreAttribute: "data-score",
+      note: strongest
+        ? h("p.end-note", { "data-testid": "strongest", "data-score": strongest.score },
+            t("pa.strongest", { n: strongest.score }), " ",
+            h("button.link", { type: "button", "data-testid": "show-strongest", onclick: () => { this.model.endHidden = true; this.showSeat("strongest"); } }, t("pa.showstrongest")))
+        : null,
+      closeLabel: t("pa.showboards"),
+      onRematch: this.you !== null ? () => this.room.send("rematch") : null,
+      onClose: () => this.setEndHidden(true),
+      onLobby: () => this.room.app.navigate("/"),
+    });
   }
 
   // ---- drag and drop (pointer events: mouse, pen, touch) ---------------------------------
 
   startDrag(event, source, fromField) {
-    if (!this.canPlace() || event.button > 0) return;
+    if (!this.model.canPlace() || event.button > 0) return;
     event.preventDefault();
     const start = { x: event.clientX, y: event.clientY };
     const pointerId = event.pointerId;

@@ -3,7 +3,8 @@
 import "./strings.js";
 import { t } from "../i18n.js";
 import { h } from "../ui.js";
-import { formatDay, localBest, limitLabel, puzzleIndex } from "./util.js";
+import { formatDay, limitLabel } from "./format.js";
+import { localBest, puzzleIndex } from "./util.js";
 
 export function puzzleCard(app) {
   const today = h("p.pz-lobby-today.muted", { "data-testid": "lobby-puzzle-info" });

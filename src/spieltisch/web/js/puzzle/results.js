@@ -3,7 +3,8 @@
 import "./strings.js";
 import { t } from "../i18n.js";
 import { h } from "../ui.js";
-import { duration } from "./util.js";
+import { formatClock } from "../clock.js";
+import { sharedPlaces } from "../standings.js";
 
 const LIMIT = 50;
 
@@ -48,13 +49,10 @@ export class ResultsList {
       if (!entries.length) body.append(h("p.muted.pz-results-empty", {}, t("pz.results.empty")));
       else {
         // Places: equal scores and times share a place.
-        let place = 0;
-        let prev = null;
+        const places = sharedPlaces(entries, (e) => `${e.score}/${e.seconds}`);
         body.append(h("ol.pz-results-list", { "data-testid": "results-list", "data-kind": this.tab },
           entries.map((e, i) => {
-            const key = `${e.score}/${e.seconds}`;
-            if (key !== prev) place = i + 1;
-            prev = key;
+            const place = places[i];
             const you = e.player === meId;
             return h("li.pz-entry", {
               "data-testid": "results-entry", "data-player": e.player, "data-score": e.score,
@@ -62,7 +60,7 @@ export class ResultsList {
             },
               h("span.pz-entry-place", {}, `${place}.`),
               h("span.pz-entry-name", {}, h("span.pz-entry-nick", { title: e.nickname }, e.nickname), you ? h("span.tag.tag-you", {}, t("pz.results.you")) : null),
-              h("span.pz-entry-time.muted", { title: t("pz.results.time") }, duration(e.seconds)),
+              h("span.pz-entry-time.muted", { title: t("pz.results.time") }, formatClock(e.seconds, { round: "nearest" })),
               h("span.pz-entry-score", {}, String(e.score)));
           })));
       }

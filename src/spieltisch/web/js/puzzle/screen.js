@@ -8,9 +8,9 @@ import { Screen } from "../screen.js";
 import { h, toast } from "../ui.js";
 import { PuzzleGame } from "./game.js";
 import { ResultsList } from "./results.js";
+import { formatDay, limitLabel, puzzleHeading } from "./format.js";
 import {
-  bestOf, forgetTable, formatDay, localBest, limitLabel, puzzleDetails, puzzleHeading, puzzleIndex,
-  rememberScore, rememberTable, rememberedTable,
+  bestOf, forgetTable, localBest, puzzleDetails, puzzleIndex, rememberScore, rememberTable, rememberedTable,
 } from "./util.js";
 
 /** The puzzle id of a path: "/puzzle" -> null (today), "/puzzle/2026-11-29" -> "2026-11-29". */

@@ -1,3 +1,4 @@
+// @ts-check
 // The puzzle's (Rätsel) strings, German first, English second; added to the shared table on import.
 
 import { addStrings } from "../i18n.js";

@@ -5,7 +5,8 @@
 
 import { t } from "../i18n.js";
 import { h } from "../ui.js";
-import { E, EDGES, N, S, TILE_NUMBERS, W, arms, figureCounts, figureIcon, figurePoint, sideInfo, tileMarkup } from "./tiles.js";
+import { E, EDGES, N, S, TILE_NUMBERS, W, neighbourCell } from "./city.js";
+import { arms, figureCounts, figureIcon, figurePoint, sideInfo, tileMarkup } from "./tiles.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 export const WALL = 22; // wall thickness in city units; a cell is 100
@@ -16,14 +17,6 @@ const LONG_PRESS_MS = 560;
 
 export function cellOrigin(cell) {
   return [WALL + (cell % 3) * 100, WALL + Math.floor(cell / 3) * 100];
-}
-
-export function neighbourCell(cell, edge) {
-  const row = Math.floor(cell / 3), col = cell % 3;
-  if (edge === N) return row > 0 ? cell - 3 : null;
-  if (edge === S) return row < 2 ? cell + 3 : null;
-  if (edge === W) return col > 0 ? cell - 1 : null;
-  return col < 2 ? cell + 1 : null;
 }
 
 function svgEl(markup, attrs = {}) {

@@ -1,7 +1,9 @@
+// @ts-check
 // Speedgans words, German first (the rules' words), English second. Merged into i18n's table.
 
 import { addStrings } from "../i18n.js";
 
+/** @type {Record<string, string>} */
 const DE = {
   "sg.title": "Speedgans",
   "sg.round": "Runde {n}",
@@ -56,11 +58,6 @@ const DE = {
   "sg.viewing": "Du siehst die Stadt von {name}.",
   "sg.viewing.muster": "Du siehst die Musterstadt.",
   "sg.back": "Zu meiner Stadt",
-  "sg.end": "Spielende",
-  "sg.wins": "{name} gewinnt!",
-  "sg.tie": "Gleichstand: {names}",
-  "sg.rematch": "Revanche",
-  "sg.tolobby": "Zur Lobby",
   "sg.showcities": "Städte ansehen",
   "sg.showend": "Ergebnis",
   "sg.you": "du",
@@ -96,6 +93,7 @@ const DE = {
   "err.bad_city": "Diese Stadt versteht der Server nicht.",
 };
 
+/** @type {Record<string, [string, string]>} */
 const TASKS_DE = {
   F1: ["Gänsejagd", "Gefangene Gänse."],
   F2: ["Satte Gänse", "Freie Gänse, die eine Brezel fressen."],
@@ -123,6 +121,7 @@ const TASKS_DE = {
   L6: ["Kinder in Sicht", "Kinder, die ein Büttel sieht (nie auf seinem eigenen Plättchen)."],
 };
 
+/** @type {Record<string, string>} */
 const EN = {
   "sg.round": "Round {n}",
   "sg.target": "Target {n}",
@@ -175,11 +174,6 @@ const EN = {
   "sg.viewing": "You are looking at {name}'s town.",
   "sg.viewing.muster": "You are looking at the model town.",
   "sg.back": "To my town",
-  "sg.end": "Game over",
-  "sg.wins": "{name} wins!",
-  "sg.tie": "Tie: {names}",
-  "sg.rematch": "Rematch",
-  "sg.tolobby": "To the lobby",
   "sg.showcities": "Look at the towns",
   "sg.showend": "Result",
   "sg.you": "you",
@@ -215,6 +209,7 @@ const EN = {
   "err.bad_city": "The server does not understand this town.",
 };
 
+/** @type {Record<string, [string, string]>} */
 const TASKS_EN = {
   F1: ["Goose hunt", "Caught geese."],
   F2: ["Fed geese", "Free geese that eat a pretzel."],

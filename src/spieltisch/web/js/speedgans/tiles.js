@@ -4,9 +4,7 @@
 // a watchman's view cone points along his (turned) view direction.
 // Nothing here decides anything: validity and task values come from the server's report.
 
-export const EDGES = ["N", "E", "S", "W"];
-export const N = 0, E = 1, S = 2, W = 3;
-export const TILE_NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+import { E, N, S, W } from "./city.js";
 
 const BASE_ARMS = { straight: [N, S], curve: [N, E], T: [E, S, W], cross: [N, E, S, W], garden: [] };
 
@@ -63,22 +61,6 @@ export function figurePoint(tile, side, rotation, kind, index) {
   const list = SIDES[`${tile}${side}`].figures.filter((f) => f[0] === kind);
   const f = list[index];
   return f ? turnPoint(f[1], f[2], rotation) : null;
-}
-
-/** "4a1" → {tile: 4, side: "a", rotation: 1}; "." → null. */
-export function parseEntry(entry) {
-  const m = /^([1-9])([ab])([0-3])$/.exec(entry || "");
-  return m ? { tile: Number(m[1]), side: m[2], rotation: Number(m[3]) } : null;
-}
-
-/** A city string → 9 entries (null for empty cells). */
-export function parseCity(text) {
-  const parts = (text || "").trim().split(/\s+/);
-  return Array.from({ length: 9 }, (_, i) => parseEntry(parts[i]));
-}
-
-export function formatCity(cells) {
-  return cells.map((c) => (c ? `${c.tile}${c.side}${c.rotation}` : ".")).join(" ");
 }
 
 // ---- the art ------------------------------------------------------------------------------------

@@ -1,0 +1,30 @@
+// The end of a game (Plan Ahead, its rematches, Speedgans): the winner, the ranking, what the game
+// adds (Plan Ahead: the strongest computer's score), and the ways on: rematch, look at the boards,
+// the lobby. Who won is worked out by standings.js; this only draws it.
+
+import { t } from "./i18n.js";
+import { icon } from "./icons.js";
+import { headline } from "./standings.js";
+import { h } from "./ui.js";
+
+/**
+ * opts: {rows, winners} of standings(); scoreAttribute: the data attribute of a row's score
+ * ("data-score" / "data-points"); note: an element under the ranking, or null; closeLabel: the
+ * button that sets the dialog aside to look at the boards; onRematch (null when watching), onClose,
+ * onLobby.
+ */
+export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby }) {
+  return h("div.end-backdrop", {},
+    h("section.end-dialog.card", { "data-testid": "end", role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title" },
+      h("h2", { id: "end-title" }, t("end.title")),
+      h("p.end-winner", { "data-testid": "winner" }, icon("span.end-trophy", "trophy"), headline(winners)),
+      h("ol.end-ranking", { "data-testid": "ranking" }, rows.map((s) => h("li", {
+        "data-seat": s.seat, "data-place": s.place ?? "", [scoreAttribute]: s.score,
+        class: [s.place === 1 ? "is-winner" : "", s.you ? "is-you" : ""].join(" "),
+      }, h("span.place", {}, `${s.place ?? "–"}.`), h("span.name", {}, s.name), h("span.score", {}, String(s.score))))),
+      note,
+      h("div.row.end-buttons", {},
+        onRematch ? h("button.primary.big", { type: "button", "data-testid": "rematch", onclick: onRematch }, t("end.rematch")) : null,
+        h("button.secondary", { type: "button", "data-testid": "close-end", onclick: onClose }, closeLabel),
+        h("button.link", { type: "button", onclick: onLobby }, t("pa.tolobby")))));
+}

@@ -1,0 +1,122 @@
+// @ts-check
+// The shapes of what the server sends (docs/protocol.md, docs/protocol-speedgans.md), as JSDoc types
+// for the client's models. No code: only the views the models read.
+
+/**
+ * @typedef {object} TableSeat  a taken seat
+ * @property {string | null} [player]
+ * @property {string | null} [nickname]
+ * @property {string | null} [bot]  the computer's level
+ * @property {boolean} [connected]
+ * @property {boolean} [left]
+ */
+
+/**
+ * @template Game
+ * @typedef {object} Table  the TableView of a game
+ * @property {string} id
+ * @property {"planahead" | "speedgans" | "puzzle"} [kind]
+ * @property {"open" | "playing" | "finished"} [status]
+ * @property {string} [host]
+ * @property {{seats?: number, turn_seconds?: number | null, strict?: boolean, puzzle?: string}} [settings]
+ * @property {TableSeat[]} seats  the taken seats, in seat order
+ * @property {number | null} you  the own seat, null when watching
+ * @property {Game} game
+ */
+
+// ---- Plan Ahead (and the puzzle) --------------------------------------------------------------
+
+/**
+ * @typedef {object} LineView
+ * @property {number[]} fields
+ * @property {"vertical" | "rising" | "falling"} direction
+ * @property {"open" | "broken" | "complete"} state
+ * @property {number | null} value
+ * @property {number} potential
+ * @property {number} points
+ */
+
+/**
+ * @typedef {object} PlanAheadSeat
+ * @property {string} land  19 entries
+ * @property {number} score
+ * @property {boolean} [confirmed]
+ * @property {number[]} [clock_placed]
+ * @property {number | null} [tentative]  own seat only
+ * @property {number} [preview]  own seat only
+ * @property {LineView[]} [lines]
+ */
+
+/**
+ * @typedef {object} PlanAheadGame  the GameView of Plan Ahead; a puzzle attempt's adds its fields
+ * @property {"playing" | "finished"} phase
+ * @property {number} turn
+ * @property {number} tiles_total
+ * @property {string | null} tile
+ * @property {number | null} [deadline]
+ * @property {number | null} [turn_seconds]
+ * @property {PlanAheadSeat[]} seats
+ * @property {(number | null)[] | null} [ranking]
+ * @property {{score: number, land: string, lines?: LineView[]} | null} [strongest]
+ * @property {string} [puzzle]  the puzzle's id
+ * @property {number | null} [started_at]
+ * @property {number | null} [ends_at]
+ * @property {boolean} [timed_out]
+ * @property {{score: number, land: string, share: number} | null} [optimum]
+ */
+
+/** @typedef {Table<PlanAheadGame>} PlanAheadTable */
+
+// ---- Speedgans ------------------------------------------------------------------------------------
+
+/**
+ * @typedef {object} SpeedgansTask
+ * @property {string} id
+ * @property {boolean} [star]
+ * @property {boolean} [lower_is_better]
+ * @property {number} best
+ * @property {number} [worst]
+ */
+
+/**
+ * @typedef {object} SpeedgansReport
+ * @property {boolean} valid
+ * @property {object[]} problems
+ * @property {Record<string, number>} tasks
+ * @property {object[]} [catches]
+ * @property {object[]} [caught]
+ */
+
+/**
+ * @typedef {object} SpeedgansSeat
+ * @property {number} [points]
+ * @property {number | null} [round_points]
+ * @property {number} [tiles]
+ * @property {boolean} [done]
+ * @property {number | null} [marker]
+ * @property {boolean} [ready]
+ * @property {string} [city]  own seat always, every seat once scored
+ * @property {SpeedgansReport} [report]
+ */
+
+/** @typedef {{seat: number, value: number, rank: number, points: number}} SpeedgansResult */
+
+/**
+ * @typedef {object} SpeedgansGame  the GameView of Speedgans
+ * @property {"reading" | "building" | "scored" | "finished"} phase
+ * @property {number} round
+ * @property {number} [target]
+ * @property {SpeedgansTask[]} [tasks]
+ * @property {number | null} [reading_ends]
+ * @property {number | null} [building_ends]
+ * @property {number | null} [hourglass_ends]
+ * @property {number | null} [next_round_at]
+ * @property {SpeedgansSeat[]} seats
+ * @property {{tasks: Record<string, SpeedgansResult[]>, scored: number[]} | null} [results]
+ * @property {{city: string, tasks: Record<string, number>, catches?: object[]} | null} [musterstadt]
+ * @property {(number | null)[] | null} [ranking]
+ */
+
+/** @typedef {Table<SpeedgansGame>} SpeedgansTable */
+
+export {};

@@ -1,0 +1,58 @@
+// @ts-check
+// Places and their order: the ranking at the end of a game (both games) and the places of a results
+// list. The server decides the places; this only orders and words them.
+
+import { t } from "./i18n.js";
+
+/**
+ * @typedef {object} Standing  one seat at the end of a game
+ * @property {number} seat
+ * @property {string} name
+ * @property {number} score
+ * @property {number | null} place  null when the server sent no ranking
+ * @property {boolean} you
+ */
+
+/**
+ * The seats in the order of their places (equal places: more points first, then seat order) and the
+ * winners (place 1).
+ * @param {{name: string, score: number}[]} seats  per seat index
+ * @param {(number | null)[] | null | undefined} ranking  the server's places per seat
+ * @param {number | null} you  the own seat, null when watching
+ * @returns {{rows: Standing[], winners: Standing[]}}
+ */
+export function standings(seats, ranking, you) {
+  const rows = seats.map((s, seat) => ({ seat, name: s.name, score: s.score, place: ranking?.[seat] ?? null, you: seat === you }))
+    .sort((a, b) => (a.place ?? 99) - (b.place ?? 99) || b.score - a.score);
+  return { rows, winners: rows.filter((s) => s.place === 1) };
+}
+
+/**
+ * The end dialog's headline: "Anna gewinnt!" or "Gleichstand: Anna, Ben".
+ * @param {Standing[]} winners
+ * @returns {string}
+ */
+export function headline(winners) {
+  return winners.length > 1
+    ? t("end.tie", { names: winners.map((s) => s.name).join(", ") })
+    : t("end.wins", { name: winners[0]?.name ?? "" });
+}
+
+/**
+ * Places of a results list sorted by the server: entries equal in `key` share the place of the first.
+ * @template T
+ * @param {T[]} entries
+ * @param {(entry: T) => string} key
+ * @returns {number[]}
+ */
+export function sharedPlaces(entries, key) {
+  let place = 0;
+  /** @type {string | null} */
+  let prev = null;
+  return entries.map((e, i) => {
+    const k = key(e);
+    if (k !== prev) place = i + 1;
+    prev = k;
+    return place;
+  });
+}

@@ -1,0 +1,99 @@
+// Test doubles for the client's models: a fake connection that records what is sent, a clock to
+// move by hand, and the server's views of a Plan Ahead and a Speedgans table, shaped as in
+// docs/protocol*.md. Not a test file itself: `node --test tests/js/` runs the *.test.mjs files, which
+// import the client's DOM-free modules straight from src/spieltisch/web/js (no build, no packages).
+
+/** A connection that records every message and answers seqs 1, 2, …; offline: answers null. */
+export function fakeSend() {
+  const sent = [];
+  let seq = 0;
+  const send = (type, extra = {}) => {
+    if (send.offline) return null;
+    seq += 1;
+    sent.push({ type, ...extra, seq });
+    return seq;
+  };
+  send.offline = false;
+  send.sent = sent;
+  /** The messages of one type. */
+  send.of = (type) => sent.filter((m) => m.type === type);
+  send.last = () => sent[sent.length - 1];
+  return send;
+}
+
+/** A clock that stands still until moved: clock() answers its time, clock.advance(d) moves it. */
+export function fakeClock(start = 0) {
+  let now = start;
+  const clock = () => now;
+  clock.advance = (d) => { now += d; };
+  clock.set = (t) => { now = t; };
+  return clock;
+}
+
+export const EMPTY_CITY = ". . . . . . . . .";
+/** A land of 19 empty fields. */
+export const EMPTY_LAND = Array(19).fill(".").join(" ");
+
+/** A land with tiles on the given fields: landWith({1: "963", 5: "124"}). */
+export function landWith(tiles) {
+  return Array.from({ length: 19 }, (_, i) => tiles[i + 1] ?? ".").join(" ");
+}
+
+const NAMES = ["Anna", "Ben", "Carla", "Dora", "Emil", "Fritz"];
+
+/** The taken seats of a table: people by name, "bot:easy" for a computer. */
+function tableSeats(names) {
+  return names.map((n, i) => (n.startsWith("bot:")
+    ? { player: null, nickname: null, bot: n.slice(4), connected: true }
+    : { player: `p${i}`, nickname: n, bot: null, connected: true }));
+}
+
+/**
+ * A Plan Ahead TableView. game: fields of the GameView to set; seats: per seat entry fields.
+ * @param {{you?: number | null, names?: string[], game?: object, seats?: object[], kind?: string}} [o]
+ */
+export function planAheadTable({ you = 0, names = NAMES.slice(0, 2), game = {}, seats = [], kind = "planahead" } = {}) {
+  return {
+    id: "t1", kind, status: game.phase === "finished" ? "finished" : "playing", host: "p0",
+    settings: { seats: names.length, turn_seconds: null }, seats: tableSeats(names), you, version: 1, server_time: 0,
+    game: {
+      phase: "playing", turn: 0, tiles_total: 19, tile: "963", deadline: null, turn_seconds: null,
+      ranking: null, strongest: null, ...game,
+      seats: names.map((_, i) => ({ land: EMPTY_LAND, score: 0, confirmed: false, clock_placed: [], lines: [], ...(seats[i] || {}) })),
+    },
+  };
+}
+
+export const TASKS = [
+  { id: "F1", star: false, lower_is_better: false, best: 5, worst: 0 },
+  { id: "W6", star: false, lower_is_better: true, best: 0, worst: 4 },
+  { id: "H3", star: true, lower_is_better: false, best: 4, worst: 0 },
+];
+
+/** A server report of a city: valid or not, with task values. */
+export function report({ valid = true, tasks = { F1: 1, W6: 2, H3: 0 } } = {}) {
+  return { valid, problems: [], tasks, catches: [], caught: [] };
+}
+
+/**
+ * A Speedgans TableView. game: fields of the GameView; seats: per seat entry fields (the own seat
+ * has city and report).
+ * @param {{you?: number | null, names?: string[], game?: object, seats?: object[], settings?: object}} [o]
+ */
+export function speedgansTable({ you = 0, names = NAMES.slice(0, 3), game = {}, seats = [], settings = {} } = {}) {
+  return {
+    id: "s1", kind: "speedgans", status: game.phase === "finished" ? "finished" : "playing", host: "p0",
+    settings: { seats: names.length, turn_seconds: 120, hourglass: 30, mode: "race", strict: false, ...settings },
+    seats: tableSeats(names), you, version: 1, server_time: 0,
+    game: {
+      phase: "building", round: 1, target: 18, tasks: TASKS,
+      reading_ends: null, building_ends: null, hourglass_ends: null, next_round_at: null,
+      results: null, musterstadt: null, ranking: null, history: [], ...game,
+      seats: names.map((_, i) => ({
+        points: 0, round_points: null, tiles: 0, done: false, marker: null, ready: false,
+        ...(i === you ? { city: EMPTY_CITY, report: report({ valid: false, tasks: { F1: 0, W6: 0, H3: 0 } }) } : {}),
+        ...(seats[i] || {}),
+      })),
+    },
+  };
+}
