@@ -1,5 +1,6 @@
 // Entry point and router: "/" lobby, "/t/<id>" a table, "/puzzle[/<YYYY-MM-DD>]" the puzzle.
 
+import "./errors.js";
 import { getLang, initLang, onLangChange, setLang, t } from "./i18n.js";
 import { HttpError, api, getToken, net, setToken } from "./net.js";
 import { h, toast } from "./ui.js";

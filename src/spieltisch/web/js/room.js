@@ -57,7 +57,7 @@ export class TableScreen extends Screen {
   }
 
   onError(msg) {
-    if (!this.table && (msg.code === "not_found" || msg.code === "no_table" || msg.code === "unknown_table")) {
+    if (!this.table && (msg.code === "not_found" || msg.code === "unknown_table")) {
       this.notFound = true;
       this.renderNotFound();
       return true;

@@ -201,7 +201,7 @@ export class PuzzleScreen extends Screen {
   onError(msg) {
     if (this.starting) {
       this.starting = false;
-      if (msg.code === "unknown_puzzle") {
+      if (["bad_puzzle", "no_puzzle", "future_puzzle"].includes(msg.code)) {
         this.state = "notfound";
         this.render();
         return true;

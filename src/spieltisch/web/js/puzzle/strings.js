@@ -52,9 +52,6 @@ addStrings("de", {
   "pz.lobby.text": "Allein und auf Zeit: jeden Tag neue Kacheln, für alle dieselben.",
   "pz.lobby.today": "Rätsel des Tages",
   "pz.lobby.archive": "Archiv (30 Tage)",
-  "err.time_up": "Die Zeit ist abgelaufen.",
-  "err.unknown_puzzle": "Dieses Rätsel gibt es nicht.",
-  "err.game_over": "Dieser Versuch ist schon beendet.",
 });
 
 addStrings("en", {
@@ -106,7 +103,4 @@ addStrings("en", {
   "pz.lobby.text": "Alone and against the clock: new tiles every day, the same for everyone.",
   "pz.lobby.today": "Today's puzzle",
   "pz.lobby.archive": "Archive (30 days)",
-  "err.time_up": "Time is up.",
-  "err.unknown_puzzle": "There is no such puzzle.",
-  "err.game_over": "This try is over already.",
 });

@@ -87,10 +87,6 @@ const DE = {
   "sg.target.long": "lang (150 %)",
   "sg.form.houserules": "Hausregeln",
   "sg.clock.min": "{n} Minuten",
-  "err.not_valid": "Die Stadt stimmt noch nicht.",
-  "err.not_building": "Gerade wird nicht gebaut.",
-  "err.locked": "Deine Stadt ist schon dicht.",
-  "err.bad_city": "Diese Stadt versteht der Server nicht.",
 };
 
 /** @type {Record<string, [string, string]>} */
@@ -203,10 +199,6 @@ const EN = {
   "sg.target.long": "long (150 %)",
   "sg.form.houserules": "House rules",
   "sg.clock.min": "{n} minutes",
-  "err.not_valid": "The town is not right yet.",
-  "err.not_building": "Nobody is building right now.",
-  "err.locked": "Your town is closed already.",
-  "err.bad_city": "The server does not understand this town.",
 };
 
 /** @type {Record<string, [string, string]>} */
