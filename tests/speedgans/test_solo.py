@@ -18,6 +18,7 @@ from spieltisch.games.speedgans import solo
 from spieltisch.games.speedgans.catalog import city_of_code
 from spieltisch.games.speedgans.notation import City
 from spieltisch.games.speedgans.solo import (
+    DAILY_SECONDS,
     AskHint,
     CallDone,
     Mode,
@@ -251,7 +252,7 @@ def test_bad_settings(kwargs: dict[str, Any], mode: str) -> None:
 )
 def test_daily_points_with_time_bonus(catalog, seconds: float, bonus: int) -> None:
     state = new_daily(seed=20250601, now=1000.0)
-    assert state.tasks == daily_triple(20250601) and due(state) is None and state.ends_at is None
+    assert state.tasks == daily_triple(20250601) and due(state) == 1000.0 + DAILY_SECONDS
     city = best_city(catalog, state)
     state = call_done(set_city(state, city, 1000.0 + seconds / 2), 1000.0 + seconds, catalog)
     assert finished(state)
@@ -263,6 +264,14 @@ def test_daily_points_with_time_bonus(catalog, seconds: float, bonus: int) -> No
     assert view(state, catalog)["last"]["bonus"] == bonus
     refused(ErrorCode.GAME_OVER, set_city, state, HALF, 2000.0)
     roundtrip(state)
+
+
+def test_an_abandoned_daily_attempt_ends_unfinished_after_ten_minutes(catalog) -> None:
+    state = set_city(new_daily(seed=9, now=0.0), SPEC_A, 5.0)
+    assert on_deadline(state, DAILY_SECONDS - 0.1) == state
+    over = on_deadline(state, DAILY_SECONDS)
+    assert finished(over) and over.timed_out and over.total == 0
+    assert result(over)["finished"] == 0 and "seconds" not in result(over)
 
 
 def test_daily_hints_and_no_skip(catalog) -> None:

@@ -15,7 +15,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from spieltisch.games.errors import ErrorCode
 from spieltisch.server.clock import Clock, SystemClock
 from spieltisch.server.config import ServerConfig
-from spieltisch.server.routes import api, pages, socket
+from spieltisch.server.routes import api, pages, socket, solo
 from spieltisch.server.routes.api import error_response
 from spieltisch.server.services import Services
 
@@ -36,6 +36,7 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
     app = FastAPI(title="Spieltisch", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.include_router(pages.router)
     app.include_router(api.router)
+    app.include_router(solo.router)
     app.include_router(socket.router)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +30,11 @@ class ServerConfig:
     #: An operator's override of every puzzle's time limit in seconds (events, tests); None: each
     #: puzzle's own limit.
     puzzle_seconds: float | None = field(default_factory=lambda: _number("SPIELTISCH_PUZZLE_SECONDS"))
+    #: An operator's override of the Rekordjagd's 5 minutes (events, tests); None: the rules' own.
+    record_seconds: float | None = field(default_factory=lambda: _number("SPIELTISCH_REKORDJAGD_SECONDS"))
+    #: The secret the day's puzzles are drawn from, so nobody can work out tomorrow's tasks. Several
+    #: hosts must share it (SPIELTISCH_SECRET); unset: made once and kept in the data directory.
+    secret: str | None = field(default_factory=lambda: os.environ.get("SPIELTISCH_SECRET") or None)
 
     def __post_init__(self) -> None:
         if not (self.database_url.startswith(("sqlite:", "postgresql"))):
@@ -39,6 +45,27 @@ class ServerConfig:
             raise ValueError("bot pacing must be between 0 and 10")
         if self.puzzle_seconds is not None and not 1 <= self.puzzle_seconds <= 3600:
             raise ValueError("the puzzle time limit must be 1 to 3600 seconds")
+        if self.record_seconds is not None and not 1 <= self.record_seconds <= 3600:
+            raise ValueError("the Rekordjagd time must be 1 to 3600 seconds")
+        if self.secret is not None and len(self.secret) < 16:
+            raise ValueError("the server secret must have at least 16 characters")
+
+    def server_secret(self) -> bytes:
+        """The secret (see `secret`): given, or read from (at first made in) the data directory."""
+        if self.secret is not None:
+            return self.secret.encode()
+        path = self.data_dir / "secret"
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            draft = path.with_name(f"secret.{os.getpid()}")
+            draft.write_text(secrets.token_hex(32))
+            try:
+                os.link(draft, path)  # atomic: of processes starting at once, the first one wins
+            except FileExistsError:
+                pass
+            finally:
+                draft.unlink()
+        return path.read_text().strip().encode()
 
 
 def _default_pacing() -> float:

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapte
 from spieltisch.games.errors import ErrorCode
 from spieltisch.games.levels import BotLevel
 from spieltisch.games.planahead import game as planahead
-from spieltisch.games.speedgans import rounds
+from spieltisch.games.speedgans import rounds, solo
 from spieltisch.server import tables
 
 MAX_MESSAGE_BYTES = 4096
@@ -149,6 +149,43 @@ class SpeedgansNextRound(ActionMessage):
         return rounds.NextRound()
 
 
+class SoloSkip(ActionMessage):
+    """Speedgans alone: „Überspringen“ (Rekordjagd, Übung)."""
+
+    type: Literal["skip"]
+
+    def action(self) -> solo.Skip:
+        return solo.Skip()
+
+
+class SoloHint(ActionMessage):
+    """Speedgans alone: „Rat“ (costs 30 points in Rekordjagd and Tagesstadt, applied by the server)."""
+
+    type: Literal["hint"]
+
+    def action(self) -> solo.AskHint:
+        return solo.AskHint()
+
+
+class SoloNewTasks(ActionMessage):
+    """Übung: new tasks, drawn (no `tasks`) or chosen ("F1,W2,H3")."""
+
+    type: Literal["new_tasks"]
+    tasks: Annotated[str, StringConstraints(pattern=r"^[A-Z][0-9],[A-Z][0-9],[A-Z][0-9]$")] | None = None
+
+    def action(self) -> solo.NewTasks:
+        return solo.NewTasks(None if self.tasks is None else tuple(self.tasks.split(",")))
+
+
+class SoloGiveUp(ActionMessage):
+    """Speedgans alone: end the run now („Beenden“)."""
+
+    type: Literal["give_up"]
+
+    def action(self) -> solo.GiveUp:
+        return solo.GiveUp()
+
+
 ClientMessage = Annotated[
     Ping
     | WatchLobby
@@ -165,7 +202,11 @@ ClientMessage = Annotated[
     | Rematch
     | SpeedgansCity
     | SpeedgansDone
-    | SpeedgansNextRound,
+    | SpeedgansNextRound
+    | SoloSkip
+    | SoloHint
+    | SoloNewTasks
+    | SoloGiveUp,
     Field(discriminator="type"),
 ]
 _adapter: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)

@@ -33,6 +33,13 @@ def today(now: float) -> dt.date:
     return dt.datetime.fromtimestamp(now, PUZZLE_ZONE).date()
 
 
+def week_start(now: float) -> dt.datetime:
+    """Monday 0:00 of the current week in the players' home time zone (a leaderboard's "this week")."""
+    day = today(now)
+    monday = day - dt.timedelta(days=day.weekday())
+    return dt.datetime.combine(monday, dt.time(), PUZZLE_ZONE)
+
+
 def puzzle_day(puzzle_id: str, now: float) -> dt.date:
     """The day of a puzzle that exists by the server's clock (RuleError otherwise)."""
     from spieltisch.games.planahead.puzzle import parse_puzzle_id

@@ -1,5 +1,5 @@
 """The records that must survive restarts: players, finished games, live-table snapshots, puzzle results,
-leaderboard points."""
+Speedgans solo results, leaderboard points."""
 
 from __future__ import annotations
 
@@ -90,6 +90,28 @@ class LeaderboardEntry(Base):
     points: Mapped[float] = mapped_column(Float)
     game_points: Mapped[int] = mapped_column(Integer)
     place: Mapped[int] = mapped_column(Integer)
-    #: The finished game in game_records this entry comes from.
+    #: Where the points come from: a finished table game ("table", record_id in game_records) or a
+    #: tenth of a solo run's points ("record" / "daily", record_id in solo_results).
+    kind: Mapped[str] = mapped_column(String(10), default="table", server_default="table")
     record_id: Mapped[int] = mapped_column(Integer, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SoloResult(Base):
+    """One finished Speedgans solo run: a Rekordjagd or a Tagesstadt attempt (Übung keeps nothing)."""
+
+    __tablename__ = "solo_results"
+    __table_args__ = (Index("ix_solo_results_mode_day", "mode", "day"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    mode: Mapped[str] = mapped_column(String(10))
+    #: The Tagesstadt's day (ISO date); None for a Rekordjagd.
+    day: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    player_id: Mapped[str] = mapped_column(String(32), index=True)
+    nickname: Mapped[str] = mapped_column(String(40))
+    points: Mapped[float] = mapped_column(Float)
+    #: Tagesstadt: the player's first attempt at this day (only those rank).
+    first_attempt: Mapped[bool] = mapped_column(Boolean)
+    #: The run as the engine summarises it (cities, points per city, hints, seconds).
+    result: Mapped[dict] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

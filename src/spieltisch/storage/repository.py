@@ -5,11 +5,19 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import Engine, delete, func, select
 
 from spieltisch.storage.db import session_factory, upgrade
-from spieltisch.storage.models import GameRecord, LeaderboardEntry, LiveTable, Player, PuzzleResult
+from spieltisch.storage.models import (
+    GameRecord,
+    LeaderboardEntry,
+    LiveTable,
+    Player,
+    PuzzleResult,
+    SoloResult,
+)
 
 
 def hash_token(token: str) -> str:
@@ -153,8 +161,13 @@ class Repository:
                 for entry in entries
             )
 
-    def leaderboard(self, game: str, limit: int = 50) -> list[dict]:
-        """Players by their summed points, best first: [{"player", "nickname", "points", "games"}]."""
+    def leaderboard(
+        self, game: str, limit: int = 50, *, since: datetime | None = None, player: str | None = None
+    ) -> dict[str, Any]:
+        """Players by their summed points (table games and a tenth of solo runs), best first:
+        {"entries": [{"rank", "player", "nickname", "points", "games"}], "you": that row of
+        `player` (also when it is not among the first `limit`) or None}. `since`: only points
+        earned from then on (e.g. this week). Equal points share a rank."""
         total = func.sum(LeaderboardEntry.points)
         query = (
             select(
@@ -168,11 +181,95 @@ class Repository:
             .where(LeaderboardEntry.game == game)
             .group_by(LeaderboardEntry.player_id, Player.nickname)
             .order_by(total.desc(), LeaderboardEntry.player_id)
-            .limit(limit)
         )
+        if since is not None:
+            query = query.where(LeaderboardEntry.created_at >= since)
+        rows: list[dict[str, Any]] = []
         with self._session() as session:
-            return [
-                # The player's current nickname (renames show), else the one he played under.
-                {"player": player, "nickname": current or played, "points": float(points), "games": games}
-                for player, played, current, points, games in session.execute(query)
-            ]
+            for player_id, played, current, points, games in session.execute(query):
+                tied = rows and rows[-1]["points"] == float(points)
+                rows.append(
+                    {
+                        "rank": rows[-1]["rank"] if tied else len(rows) + 1,
+                        "player": player_id,
+                        # The player's current nickname (renames show), else the one he played under.
+                        "nickname": current or played,
+                        "points": float(points),
+                        "games": games,
+                    }
+                )
+        you = next((row for row in rows if row["player"] == player), None) if player else None
+        return {"entries": rows[:limit], "you": you}
+
+    # Speedgans solo runs -------------------------------------------------------------------------
+    def add_solo_result(
+        self,
+        *,
+        mode: str,
+        day: str | None,
+        player_id: str,
+        nickname: str,
+        points: float,
+        leaderboard_points: float,
+        result: dict[str, Any],
+    ) -> SoloResult:
+        """A finished Rekordjagd or Tagesstadt attempt, with its tenth on the leaderboard. A
+        Tagesstadt attempt is `first_attempt` when the player has none of that day yet; only those
+        rank on the day's list and earn leaderboard points."""
+        with self._session.begin() as session:
+            first = True
+            if day is not None:
+                earlier = session.scalar(
+                    select(func.count(SoloResult.id)).where(
+                        SoloResult.mode == mode, SoloResult.day == day, SoloResult.player_id == player_id
+                    )
+                )
+                first = not earlier
+            row = SoloResult(
+                mode=mode,
+                day=day,
+                player_id=player_id,
+                nickname=nickname,
+                points=points,
+                first_attempt=first,
+                result=result,
+            )
+            session.add(row)
+            session.flush()
+            if first and leaderboard_points > 0:
+                session.add(
+                    LeaderboardEntry(
+                        game="speedgans",
+                        player_id=player_id,
+                        nickname=nickname,
+                        points=leaderboard_points,
+                        game_points=0,
+                        place=0,
+                        kind=mode,
+                        record_id=row.id,
+                    )
+                )
+            session.expunge(row)
+            return row
+
+    def solo_best(self, mode: str, player_id: str, before: int | None = None) -> float | None:
+        """The player's best points in a mode (runs before the one with id `before`, if given)."""
+        query = select(func.max(SoloResult.points)).where(
+            SoloResult.mode == mode, SoloResult.player_id == player_id
+        )
+        if before is not None:
+            query = query.where(SoloResult.id < before)
+        with self._session() as session:
+            best = session.scalar(query)
+        return None if best is None else float(best)
+
+    def solo_results(self, mode: str, day: str) -> list[SoloResult]:
+        """Every attempt at one day's Tagesstadt, oldest first."""
+        with self._session() as session:
+            return list(
+                session.scalars(
+                    select(SoloResult)
+                    .where(SoloResult.mode == mode, SoloResult.day == day)
+                    .order_by(SoloResult.id)
+                )
+            )

@@ -11,7 +11,8 @@ modes"), shared/seeds/speedgans-rules.de.txt ("Allein").
   it and shows the next triple at once; "Überspringen" shows the next one for 0 points. When the
   time runs out the unfinished city scores 0 and the run is over.
 - Tagesstadt (``daily``): one triple from the seed (the server picks the seed per day); no clock
-  is shown and there is no deadline. t = seconds from `new` (the first view of the tasks) to
+  is shown. An attempt still open after `DAILY_SECONDS` (10 minutes) ends unfinished with 0
+  points: a player cannot walk away from a bad first attempt and have a later one count instead. t = seconds from `new` (the first view of the tasks) to
   "Gasse dicht!", measured to the millisecond; time bonus = floor(max(0, 120 - t)).
 - Übung (``practice``): no clock and no points kept; a new triple on request, drawn from the seed
   or chosen (an allowed triple). "Gasse dicht!" shows what the city would have brought, then the
@@ -45,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.speedgans.notation import City, NotationError, Piece, parse_city, parse_piece
 from spieltisch.games.speedgans.report import report
-from spieltisch.games.speedgans.rounds import is_finished_city
+from spieltisch.games.speedgans.rounds import CallDone, SetCity, is_finished_city
 from spieltisch.games.speedgans.tasks import (
     TASK_BY_ID,
     TaskError,
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
 
 RECORD_SECONDS = 300.0
 DAILY_BONUS_SECONDS = 120
+DAILY_SECONDS = 600.0
 HINT_COST = 30
 #: Points are kept in tenths (one decimal, exact).
 TENTHS = 10
@@ -295,7 +297,7 @@ def new(
         first = draw_triple(seed, 1)
         ends_at: float | None = now + duration
     elif mode is Mode.DAILY:
-        first, ends_at = daily_triple(seed), None
+        first, ends_at = daily_triple(seed), now + DAILY_SECONDS
     else:
         first = draw_triple(seed, 1) if tasks is None else checked_triple(tasks)
         ends_at = None
@@ -316,7 +318,8 @@ def new_practice(seed: int, now: float, tasks: Sequence[str] | str | None = None
 
 
 def due(state: Solo) -> float | None:
-    """When the run's own clock next changes something: the end of a Rekordjagd, else never."""
+    """When the run's own clock next changes something: the end of a Rekordjagd or of an abandoned
+    Tagesstadt; Übung never."""
     return None if state.over else state.ends_at
 
 
@@ -459,19 +462,7 @@ def ask_hint(state: Solo, now: float, catalog: Catalog) -> Solo:
     return replace(state, hint=hint, hints=state.hints + charged)
 
 
-# The moves a player can make ----------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class SetCity:
-    """The whole arrangement after any change, in city notation."""
-
-    city: str
-
-
-@dataclass(frozen=True, slots=True)
-class CallDone:
-    """ "Gasse dicht!"."""
-
-
+# The moves a player can make (SetCity and CallDone are the table game's own) -----------------------
 @dataclass(frozen=True, slots=True)
 class Skip:
     """ "Überspringen"."""
@@ -489,7 +480,12 @@ class NewTasks:
     tasks: tuple[str, ...] | None = None
 
 
-Action = SetCity | CallDone | Skip | AskHint | NewTasks
+@dataclass(frozen=True, slots=True)
+class GiveUp:
+    """End the run now ("Beenden")."""
+
+
+Action = SetCity | CallDone | Skip | AskHint | NewTasks | GiveUp
 
 
 def act(state: Solo, action: Action, now: float, catalog: Catalog) -> Solo:
@@ -505,6 +501,8 @@ def act(state: Solo, action: Action, now: float, catalog: Catalog) -> Solo:
             return ask_hint(state, now, catalog)
         case NewTasks(tasks):
             return new_tasks(state, now, tasks)
+        case GiveUp():
+            return give_up(state, now)
 
 
 # Views ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 
 from spieltisch.games.errors import ErrorCode
 from spieltisch.server.protocol import NicknameBody
-from spieltisch.server.puzzles import puzzle_day_or_404, puzzle_details, puzzle_index
+from spieltisch.server.puzzles import puzzle_day_or_404, puzzle_details, puzzle_index, week_start
 from spieltisch.server.routes.pages import TABLE_ID
 from spieltisch.server.services import Services, ServicesDep
 from spieltisch.server.store import lobby_tables
@@ -100,14 +100,22 @@ async def games(s: ServicesDep, table: str | None = None, limit: int = 20) -> di
 
 @router.get("/leaderboard", response_model=None)
 async def leaderboard(
-    s: ServicesDep, game: str = "speedgans", limit: int = 50
+    s: ServicesDep,
+    game: str = "speedgans",
+    period: str = "all",
+    player: str | None = None,
+    limit: int = 50,
 ) -> dict[str, Any] | JSONResponse:
+    """The Bestenliste: points of table games and a tenth of solo runs, all time or this week
+    (from Monday 0:00, Berlin time); `player`: that player's own row too, wherever it stands."""
     if game != "speedgans":  # the only game with a leaderboard so far
         return error_response(422, ErrorCode.BAD_REQUEST, "game must be speedgans")
+    if period not in ("all", "week"):
+        return error_response(422, ErrorCode.BAD_REQUEST, "period must be all or week")
     if not 1 <= limit <= 100:
         return error_response(422, ErrorCode.BAD_REQUEST, "limit must be 1 to 100")
-    entries = await asyncio.to_thread(s.repository.leaderboard, game, limit)
-    return {"entries": entries}
+    since = week_start(s.clock.now()) if period == "week" else None
+    return await asyncio.to_thread(s.repository.leaderboard, game, limit, since=since, player=player)
 
 
 # Puzzles -------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from spieltisch.server.rules.base import GameRules
 from spieltisch.server.rules.planahead import PlanAheadRules
 from spieltisch.server.rules.puzzle import PuzzleRules
 from spieltisch.server.rules.speedgans import SpeedgansRules
+from spieltisch.server.rules.speedgans_solo import SpeedgansSoloRules
 
 Games = dict[str, GameRules[Any, Any]]
 
@@ -20,5 +21,6 @@ def game_registry(config: ServerConfig, catalog: Catalog) -> Games:
         PlanAheadRules(),
         PuzzleRules(config.puzzle_seconds),
         SpeedgansRules(catalog),
+        SpeedgansSoloRules(catalog, config.server_secret(), config.record_seconds),
     ]
     return {rules.name: rules for rules in kinds}

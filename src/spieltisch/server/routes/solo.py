@@ -1,0 +1,63 @@
+"""The HTTP side of Speedgans alone: the Tagesstadt's days and each day's list (first attempts only)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+
+from spieltisch.games.errors import RuleError
+from spieltisch.server.rules.speedgans_solo import SpeedgansSoloRules, daily_archive, daily_day
+from spieltisch.server.services import Services, ServicesDep
+from spieltisch.storage.models import SoloResult
+
+router = APIRouter(prefix="/api/tagesstadt")
+
+
+def _rules(s: Services) -> SpeedgansSoloRules:
+    rules = s.games[SpeedgansSoloRules.name]
+    assert isinstance(rules, SpeedgansSoloRules)
+    return rules
+
+
+@router.get("")
+async def days(s: ServicesDep) -> dict[str, Any]:
+    found = daily_archive(s.clock.now())
+    return {"today": found[0] if found else None, "days": found}
+
+
+@router.get("/{day}")
+async def day_list(day: str, s: ServicesDep) -> dict[str, Any]:
+    """A day's triple and its list: each player's first attempt, best first (equal points: the
+    faster first). Later attempts count in `attempts` but never rank."""
+    try:
+        date = daily_day(day, s.clock.now())
+    except RuleError as error:
+        raise HTTPException(404, error.message) from None
+    results = await asyncio.to_thread(s.repository.solo_results, "daily", date.isoformat())
+    first = sorted(
+        (r for r in results if r.first_attempt),
+        key=lambda r: (-r.points, r.result.get("seconds") or float("inf"), r.id),
+    )
+    entries: list[dict[str, Any]] = []
+    for row in first:
+        tied = entries and entries[-1]["points"] == row.points
+        entries.append({"rank": entries[-1]["rank"] if tied else len(entries) + 1, **_entry(row)})
+    return {
+        "day": date.isoformat(),
+        "tasks": list(_rules(s).daily_tasks(date)),
+        "attempts": len(results),
+        "entries": entries,
+    }
+
+
+def _entry(row: SoloResult) -> dict[str, Any]:
+    return {
+        "player": row.player_id,
+        "nickname": row.nickname,
+        "points": row.points,
+        "seconds": row.result.get("seconds"),
+        "hints": row.result.get("hints", 0),
+        "at": row.created_at.isoformat(),
+    }

@@ -1,0 +1,160 @@
+"""Speedgans alone, for the server: `GameRules` over games.speedgans.solo — Rekordjagd, Tagesstadt
+and Übung, each a solo table that starts when it is created.
+
+Settings: {"mode": "record"} · {"mode": "daily", "day": "YYYY-MM-DD" (default: today)} ·
+{"mode": "practice", "tasks": "F1,W2,H3" (optional)}. The day's triple is drawn from a keyed hash
+of the server's secret and the date, so nobody can work it out before its day; a day after today
+is refused. After a run the server records it (Übung keeps nothing) and tells the player the
+personal best (Rekordjagd) or whether the attempt ranks on the day's list (Tagesstadt).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import hashlib
+import hmac
+from collections.abc import Mapping
+from typing import Any
+
+from spieltisch.games.errors import ErrorCode, RuleError
+from spieltisch.games.speedgans import rounds, solo
+from spieltisch.games.speedgans.catalog import Catalog
+from spieltisch.server.puzzles import today
+from spieltisch.server.rules.base import FinishedGame, GameRules, Records
+
+#: The first Tagesstadt (the day the solo modes opened).
+FIRST_DAILY = dt.date(2026, 12, 1)
+#: How many earlier days the Tagesstadt archive lists.
+DAILY_ARCHIVE_DAYS = 30
+
+Move = solo.Action
+
+
+class SpeedgansSoloRules(GameRules[solo.Solo, Move]):
+    name = "speedgans_solo"
+    actions = (rounds.SetCity, rounds.CallDone, solo.Skip, solo.AskHint, solo.NewTasks, solo.GiveUp)
+    listed = False
+    starts_alone = True
+    bot_beats_clock = False
+
+    def __init__(self, catalog: Catalog, secret: bytes, record_seconds: float | None = None) -> None:
+        self.catalog = catalog
+        self.secret = secret
+        #: An operator's override of the Rekordjagd's 5 minutes.
+        self.record_seconds = record_seconds
+
+    def daily_seed(self, day: dt.date) -> int:
+        digest = hmac.new(self.secret, f"tagesstadt:{day.isoformat()}".encode(), hashlib.sha256).digest()
+        return int.from_bytes(digest[:8], "big")
+
+    def daily_tasks(self, day: dt.date) -> tuple[str, ...]:
+        return solo.daily_triple(self.daily_seed(day))
+
+    def settings(self, raw: Mapping[str, Any], now: float) -> dict[str, Any]:
+        mode = raw.get("mode")
+        allowed = {"record": {"mode"}, "daily": {"mode", "day"}, "practice": {"mode", "tasks"}}
+        if not isinstance(mode, str) or mode not in allowed:
+            raise RuleError(ErrorCode.BAD_SETTINGS, "mode must be record, daily or practice")
+        unknown = set(raw) - allowed[mode]
+        if unknown:
+            raise RuleError(ErrorCode.BAD_SETTINGS, f"unknown setting {sorted(unknown)[0]!r} for {mode}")
+        if mode == "daily":
+            return {"mode": mode, "day": daily_day(raw.get("day"), now).isoformat()}
+        if mode == "practice" and raw.get("tasks") is not None:
+            tasks = raw["tasks"]
+            if not isinstance(tasks, str):
+                raise RuleError(ErrorCode.BAD_SETTINGS, "tasks are three task ids like F1,W2,H3")
+            return {"mode": mode, "tasks": ",".join(solo.checked_triple(tasks))}
+        return {"mode": mode}
+
+    def seat_limit(self, settings: Mapping[str, Any]) -> int:
+        return 1
+
+    def new(self, settings: Mapping[str, Any], seat_count: int, seed: int, now: float) -> solo.Solo:
+        mode = settings["mode"]
+        if mode == "daily":
+            # Every attempt at a day gets that day's triple; the table's random seed is not used.
+            return solo.new_daily(self.daily_seed(dt.date.fromisoformat(settings["day"])), now)
+        if mode == "record":
+            return solo.new_record(seed, now, self.record_seconds or solo.RECORD_SECONDS)
+        return solo.new_practice(seed, now, settings.get("tasks"))
+
+    def act(self, state: solo.Solo, seat: int, action: Move, now: float, *, by_bot: bool) -> solo.Solo:
+        return solo.act(state, action, now, self.catalog)
+
+    def view(self, state: solo.Solo, seat: int | None) -> dict[str, Any]:
+        return solo.view(state, self.catalog)
+
+    def due(self, state: solo.Solo) -> float | None:
+        return solo.due(state)
+
+    def on_deadline(self, state: solo.Solo, now: float) -> solo.Solo:
+        return solo.on_deadline(state, now)
+
+    def abandon(self, state: solo.Solo, seat: int, now: float) -> solo.Solo:
+        return solo.give_up(state, now)
+
+    def step(self, state: solo.Solo) -> int:
+        return state.number
+
+    def finished(self, state: solo.Solo) -> bool:
+        return solo.finished(state)
+
+    def seed(self, state: solo.Solo) -> int:
+        return state.seed
+
+    def dump(self, state: solo.Solo) -> dict[str, Any]:
+        return solo.to_dict(state)
+
+    def load(self, data: dict[str, Any]) -> solo.Solo:
+        return solo.from_dict(data)
+
+    async def after_game(self, game: FinishedGame[solo.Solo], records: Records) -> dict[str, Any]:
+        state = game.state
+        sitter = game.sitters[0]
+        if state.mode is solo.Mode.PRACTICE or sitter.player is None:
+            return {}  # Übung keeps nothing
+        mode = state.mode.value
+        day = game.settings.get("day")
+        points = state.total or 0.0
+        row = await asyncio.to_thread(
+            records.repository.add_solo_result,
+            mode=mode,
+            day=day,
+            player_id=sitter.player,
+            nickname=sitter.nickname,
+            points=points,
+            leaderboard_points=solo.leaderboard_points(state),
+            result=solo.result(state),
+        )
+        if state.mode is solo.Mode.DAILY:
+            return {"first_attempt": row.first_attempt}
+        best = await asyncio.to_thread(records.repository.solo_best, mode, sitter.player, row.id)
+        return {"personal_best": best, "new_best": best is None or points > best}
+
+
+def daily_day(raw: object, now: float) -> dt.date:
+    """The day of a Tagesstadt that may be played by the server's clock (RuleError otherwise):
+    today (None) or an earlier day since the first."""
+    current = today(now)
+    if raw is None:
+        return current
+    if not isinstance(raw, str):
+        raise RuleError(ErrorCode.BAD_SETTINGS, "day must be a date like 2026-12-01")
+    try:
+        day = dt.date.fromisoformat(raw)
+    except ValueError:
+        raise RuleError(ErrorCode.BAD_SETTINGS, f"day {raw!r} is not a date like 2026-12-01") from None
+    if day < FIRST_DAILY:
+        raise RuleError(ErrorCode.NO_PUZZLE, f"the first Tagesstadt is of {FIRST_DAILY.isoformat()}")
+    if day > current:
+        raise RuleError(ErrorCode.FUTURE_PUZZLE, f"the Tagesstadt of {day.isoformat()} is not out yet")
+    return day
+
+
+def daily_archive(now: float) -> list[str]:
+    """Today and the earlier days of the Tagesstadt, newest first."""
+    current = today(now)
+    count = min(DAILY_ARCHIVE_DAYS, (current - FIRST_DAILY).days + 1)
+    return [(current - dt.timedelta(days=back)).isoformat() for back in range(max(0, count))]
