@@ -10,7 +10,9 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse
 
+from spieltisch.games.errors import RuleError
 from spieltisch.server.puzzles import puzzle_day_or_404
+from spieltisch.server.rules.speedgans_solo import daily_day
 from spieltisch.server.services import ServicesDep
 
 WEB = Path(__file__).resolve().parent.parent.parent / "web"
@@ -43,6 +45,25 @@ async def puzzle_page() -> FileResponse:
 @router.get("/puzzle/{puzzle_id}")
 async def puzzle_day_page(puzzle_id: str, s: ServicesDep) -> FileResponse:
     puzzle_day_or_404(puzzle_id, s.clock.now())  # 404 for a puzzle that does not exist
+    return FileResponse(INDEX)
+
+
+@router.get("/bestenliste")
+async def leaderboard_page() -> FileResponse:
+    return FileResponse(INDEX)
+
+
+@router.get("/tagesstadt")
+async def daily_page() -> FileResponse:
+    return FileResponse(INDEX)
+
+
+@router.get("/tagesstadt/{day}")
+async def daily_day_page(day: str, s: ServicesDep) -> FileResponse:
+    try:
+        daily_day(day, s.clock.now())  # 404 for a day that is not out (or not a day)
+    except RuleError as error:
+        raise HTTPException(404, error.message) from None
     return FileResponse(INDEX)
 
 
