@@ -17,6 +17,7 @@ import numpy as np
 
 from spieltisch.games.speedgans.catalog import city_of_code, ensure_catalog
 from spieltisch.games.speedgans.notation import City, Piece
+from spieltisch.server.config import default_data_dir
 
 
 def partial(city: City, laid: int, wrong: int, rng: random.Random) -> City:
@@ -31,7 +32,7 @@ def partial(city: City, laid: int, wrong: int, rng: random.Random) -> City:
 
 def main() -> None:
     t0 = time.perf_counter()
-    catalog = ensure_catalog(progress=True)
+    catalog = ensure_catalog(True, default_data_dir())
     load_s = time.perf_counter() - t0
     rng = random.Random(2024)
     sizes = np.diff(catalog.rat_offsets)

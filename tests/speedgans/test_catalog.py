@@ -145,8 +145,7 @@ def test_file_is_versioned(catalog_dir, catalog, tmp_path) -> None:
 def test_ensure_catalog_uses_existing_file(catalog_dir, catalog, monkeypatch) -> None:
     catalog_module._loaded.clear()
     monkeypatch.setattr(catalog_module, "build", lambda *a, **k: pytest.fail("rebuilt an up-to-date file"))
-    monkeypatch.setenv("SPIELTISCH_DATA_DIR", str(catalog_dir))
-    loaded = catalog_module.ensure_catalog(progress=False)
+    loaded = catalog_module.ensure_catalog(False, catalog_dir)
     assert loaded.valid_placements == catalog.valid_placements
 
 

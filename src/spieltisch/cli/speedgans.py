@@ -13,6 +13,7 @@ from spieltisch.cli.errors import UsageError
 from spieltisch.games.speedgans.notation import City, NotationError, parse_city
 from spieltisch.games.speedgans.report import report
 from spieltisch.games.speedgans.tasks import TASK_IDS, TaskError, is_allowed_triple, parse_tasks
+from spieltisch.server.config import default_data_dir
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -91,7 +92,7 @@ def _score(args: argparse.Namespace) -> int:
 def _build(args: argparse.Namespace) -> int:
     from spieltisch.games.speedgans.catalog import build
 
-    catalog, path, seconds = build(progress=not args.no_progress)
+    catalog, path, seconds = build(default_data_dir(), progress=not args.no_progress)
     print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB) in {seconds:.1f} s")
     print(f"valid placements: {catalog.valid_placements}")
     return 0
@@ -100,7 +101,7 @@ def _build(args: argparse.Namespace) -> int:
 def _stats(args: argparse.Namespace) -> int:
     from spieltisch.games.speedgans.catalog import ensure_catalog
 
-    catalog = ensure_catalog(progress=True)
+    catalog = ensure_catalog(True, default_data_dir())
     tasks: dict[str, dict[str, int]] = {}
     for task in TASK_IDS:
         st = catalog.stats(task)
@@ -120,7 +121,7 @@ def _musterstadt(args: argparse.Namespace) -> int:
     asked = _triple(args.tasks)
     from spieltisch.games.speedgans.catalog import ensure_catalog
 
-    result = ensure_catalog(progress=True).musterstadt(asked)
+    result = ensure_catalog(True, default_data_dir()).musterstadt(asked)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
         return 0
@@ -136,7 +137,7 @@ def _rat(args: argparse.Namespace) -> int:
     asked = _triple(args.tasks)
     from spieltisch.games.speedgans.catalog import ensure_catalog
 
-    hint = ensure_catalog(progress=True).rat(city, asked)
+    hint = ensure_catalog(True, default_data_dir()).rat(city, asked)
     data: dict[str, Any] = {
         "target": str(hint.target),
         "next_cell": None if hint.next_cell is None else hint.next_cell + 1,

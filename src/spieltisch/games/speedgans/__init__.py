@@ -24,7 +24,7 @@ Modules, one job each:
 - ``report``    ``report(city, strict=False) -> CityReport`` (valid, problems, tasks, catches,
                  caught; ``to_dict()`` is the CLI's JSON).
 - ``fast``      numba kernels: valid lane patterns, per-pattern enumeration of tile classes.
-- ``catalog``   ``ensure_catalog(progress=True) -> Catalog`` (loads
+- ``catalog``   ``ensure_catalog(progress, directory) -> Catalog`` (loads
                  ``$SPIELTISCH_DATA_DIR/catalog/speedgans-catalog-v<N>.npz``, default ``./var``,
                  or builds it there with a progress bar if missing/stale). ``Catalog`` gives
                  ``valid_placements``; ``best_value(task)`` ("beste N"), ``worst_value``,

@@ -16,7 +16,8 @@ Built once from all valid placements (see `fast`), stored as one versioned ``.np
   cities (4.3 million classes for the 864 triples, 8 to 173,728 per triple; 64 to 7.7 million
   placements). Stored cell-major the digits compress to about 2 MB.
 
-Data directory: ``$SPIELTISCH_DATA_DIR`` or ``./var``. This module is the only one that does I/O.
+Data directory: handed in by the caller (the server's ServerConfig.data_dir: ``$SPIELTISCH_DATA_DIR`` or
+``./var``). This module is the only one that does I/O.
 """
 
 from __future__ import annotations
@@ -54,13 +55,9 @@ def rules_fingerprint() -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def data_dir() -> Path:
-    return Path(os.environ.get("SPIELTISCH_DATA_DIR", "var"))
-
-
-def catalog_path(directory: Path | None = None) -> Path:
-    base = data_dir() if directory is None else Path(directory)
-    return base / "catalog" / f"speedgans-catalog-v{CATALOG_VERSION}.npz"
+def catalog_path(directory: Path) -> Path:
+    """Where the catalog lives in a data directory (the server's: ServerConfig.data_dir)."""
+    return Path(directory) / "catalog" / f"speedgans-catalog-v{CATALOG_VERSION}.npz"
 
 
 def city_of_code(code: int) -> City:
@@ -462,7 +459,7 @@ def load(path: Path) -> Catalog:
     return Catalog(arrays)
 
 
-def build(directory: Path | None = None, progress: bool = True) -> tuple[Catalog, Path, float]:
+def build(directory: Path, progress: bool = True) -> tuple[Catalog, Path, float]:
     """Build and write the catalog; returns it, its path and the build time in seconds."""
     t0 = time.perf_counter()
     arrays = build_arrays(progress=progress)
@@ -475,7 +472,7 @@ def build(directory: Path | None = None, progress: bool = True) -> tuple[Catalog
 _loaded: dict[Path, Catalog] = {}
 
 
-def ensure_catalog(progress: bool = True, directory: Path | None = None) -> Catalog:
+def ensure_catalog(progress: bool, directory: Path) -> Catalog:
     """The catalog from the data directory, built there first if missing or stale."""
     path = catalog_path(directory).resolve()
     if path in _loaded:
