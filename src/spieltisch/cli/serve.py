@@ -31,8 +31,6 @@ def _serve(args: argparse.Namespace) -> int:
         raise UsageError(f"port {args.port} is not between 1 and 65535")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
-    if args.workers > 1 and not (args.redis_url or os.environ.get("SPIELTISCH_REDIS_URL")):
-        raise UsageError("several workers share live tables through Redis: give --redis-url")
     overrides = {}
     if args.database_url:
         overrides["database_url"] = args.database_url
@@ -42,6 +40,8 @@ def _serve(args: argparse.Namespace) -> int:
         config = dataclasses.replace(ServerConfig(), **overrides)
     except ValueError as error:
         raise UsageError(str(error)) from None
+    if args.workers > 1 and not config.redis_url:
+        raise UsageError("several workers share live tables through Redis: give --redis-url")
     # Workers are separate processes: they read their settings from the environment.
     os.environ["SPIELTISCH_DATABASE_URL"] = config.database_url
     if config.redis_url:

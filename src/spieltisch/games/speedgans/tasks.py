@@ -99,22 +99,6 @@ def allowed_triples(stars: bool = True) -> tuple[tuple[str, str, str], ...]:
     return tuple(sorted(result, key=lambda tr: tuple(TASK_INDEX[t] for t in tr)))
 
 
-def canonical_triple(tasks: tuple[str, ...] | list[str]) -> tuple[str, str, str]:
-    ordered = tuple(sorted(tasks, key=TASK_INDEX.__getitem__))
-    return ordered  # type: ignore[return-value]
-
-
-def solo_score(task: str, value: float, worst: float, best: float) -> float:
-    """0 for the worst valid city, 100 when no valid city is better, linear in between.
-
-    `worst` and `best` are the task's extreme values over all valid cities, already in the
-    task's sense (for W6 best < worst). A task with a single possible value always gives 100.
-    """
-    if best == worst:
-        return 100.0
-    return 100.0 * (value - worst) / (best - worst)
-
-
 @dataclass(frozen=True)
 class Evaluation:
     """A city's layout, catches and all 24 task values (live: also for incomplete cities)."""
