@@ -224,18 +224,20 @@ def test_leaderboard_entries_of_a_table_halved_with_an_easy_computer(tmp_path):
         seats=tuple(replace(s, points=p) for s, p in zip(state.seats, points, strict=True)),
     )
     sitters = (Sitter("p_1", "Ann", None), Sitter(None, "Gössel 1", "easy"), Sitter("p_2", "Bob", None))
-    entries = leaderboard_entries(FinishedGame("abcdef", {}, sitters, state, 0.0))
+    entries = leaderboard_entries(FinishedGame("abcdef", "abcdef-1", {}, sitters, state, 0.0))
     assert [(e["player"], e["points"], e["place"]) for e in entries] == [
         ("p_1", (3 * 40 + 30) / 2, 1),
         ("p_2", (3 * 12 + 5) / 2, 3),
     ]
 
     repository = Repository(make_engine(f"sqlite:///{tmp_path / 'board.sqlite3'}"))
-    repository.add_leaderboard_entries(game="speedgans", record_id=1, entries=entries)
-    repository.add_leaderboard_entries(
-        game="speedgans",
-        record_id=2,
-        entries=[{"player": "p_2", "nickname": "Bob", "points": 100.0, "game_points": 30, "place": 1}],
+    record = {"game": "speedgans", "table_id": "abcdef", "seed": 1, "settings": {}, "players": []}
+    first = repository.save_game(game_id="g1", **record, result={}, started_at=0.0, leaderboard=entries)
+    other = [{"player": "p_2", "nickname": "Bob", "points": 100.0, "game_points": 30, "place": 1}]
+    repository.save_game(game_id="g2", **record, result={}, started_at=0.0, leaderboard=other)
+    # A retry after a fault writes nothing twice.
+    assert (
+        repository.save_game(game_id="g1", **record, result={}, started_at=0.0, leaderboard=entries) == first
     )
     board = repository.leaderboard("speedgans", player="p_1")
     assert board["entries"] == [

@@ -1,8 +1,10 @@
 """The ASGI application: the routers (pages, HTTP API, WebSocket), the static files, the answers to
-errors, and the process's services started and closed with the app."""
+errors (server/middleware.py: security headers, body limit, JSON for a failure of ours), and the
+process's services started and closed with the app."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -15,9 +17,19 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from spieltisch.games.errors import ErrorCode
 from spieltisch.server.clock import Clock, SystemClock
 from spieltisch.server.config import ServerConfig
+from spieltisch.server.middleware import (
+    BodyLimit,
+    InternalErrors,
+    SecurityHeaders,
+    StartFailureLine,
+    mask_tokens_in_logs,
+    one_line,
+)
 from spieltisch.server.routes import api, pages, socket, solo
 from spieltisch.server.routes.api import error_response
 from spieltisch.server.services import Services
+
+log = logging.getLogger(__name__)
 
 _HTTP_CODES = {401: ErrorCode.UNKNOWN_PLAYER, 404: ErrorCode.NOT_FOUND}
 
@@ -28,12 +40,31 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        services = await Services.start(settings, time_source)
+        try:
+            services = await Services.start(settings, time_source)
+        except Exception as error:
+            # Most often the database, Redis or the data directory out of reach: one line says it
+            # (StartFailureLine), the traceback is there for whoever asks for debug logs.
+            log.debug("start failed", exc_info=True)
+            app.state.start_failure = f"cannot start: {one_line(error)}"
+            raise
         app.state.services = services
         yield
         await services.close()
 
-    app = FastAPI(title="Spieltisch", lifespan=lifespan, docs_url=None, redoc_url=None)
+    mask_tokens_in_logs()
+    app = FastAPI(
+        title="Spieltisch",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/openapi.json" if settings.openapi else None,
+    )
+    # Outermost last: headers on every answer, then a failure's JSON 500, then the body's limit.
+    app.add_middleware(BodyLimit)
+    app.add_middleware(InternalErrors)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(StartFailureLine)
     app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(solo.router)

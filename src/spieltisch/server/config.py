@@ -35,6 +35,8 @@ class ServerConfig:
     #: The secret the day's puzzles are drawn from, so nobody can work out tomorrow's tasks. Several
     #: hosts must share it (SPIELTISCH_SECRET); unset: made once and kept in the data directory.
     secret: str | None = field(default_factory=lambda: os.environ.get("SPIELTISCH_SECRET") or None)
+    #: Serve the API's OpenAPI description at /openapi.json (SPIELTISCH_OPENAPI=1); off by default.
+    openapi: bool = field(default_factory=lambda: os.environ.get("SPIELTISCH_OPENAPI") == "1")
 
     def __post_init__(self) -> None:
         if not (self.database_url.startswith(("sqlite:", "postgresql"))):

@@ -218,14 +218,31 @@ class ProtocolError(Exception):
         self.code, self.message, self.seq = code, message, seq
 
 
+def too_large(text: str | bytes) -> bool:
+    """Whether a frame has more than MAX_MESSAGE_BYTES bytes as it travelled (UTF-8): 4 KiB of
+    emoji are 1 Ki characters but 4 KiB all the same."""
+    if isinstance(text, bytes) or len(text) > MAX_MESSAGE_BYTES:
+        return len(text) > MAX_MESSAGE_BYTES
+    # A character has at most 4 bytes: only a frame near the limit needs counting.
+    return len(text) * 4 > MAX_MESSAGE_BYTES and len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES
+
+
+def message_seq(raw: object) -> int | None:
+    """The `seq` a message carries, if it is one a client may choose (the answer repeats it)."""
+    seq = raw.get("seq") if isinstance(raw, dict) else None
+    return seq if type(seq) is int and 0 <= seq <= 2**53 else None
+
+
 def parse_message(text: str | bytes) -> ClientMessage:
-    if len(text) > MAX_MESSAGE_BYTES:
+    if too_large(text):
         raise ProtocolError(ErrorCode.TOO_LARGE, f"a message may have at most {MAX_MESSAGE_BYTES} bytes")
     try:
         raw = json.loads(text)
     except (ValueError, UnicodeDecodeError):
         raise ProtocolError(ErrorCode.BAD_JSON, "the message is not JSON") from None
-    seq = raw.get("seq") if isinstance(raw, dict) and isinstance(raw.get("seq"), int) else None
+    except RecursionError:  # "[[[[…": nested deeper than the parser goes; no message is like that
+        raise ProtocolError(ErrorCode.BAD_JSON, "the message is nested too deeply") from None
+    seq = message_seq(raw)
     if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
         raise ProtocolError(ErrorCode.BAD_MESSAGE, "a message is a JSON object with a 'type'", seq)
     try:

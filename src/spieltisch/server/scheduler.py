@@ -22,6 +22,10 @@ log = logging.getLogger(__name__)
 
 #: How often idle tables are looked for; a table unchanged and idle for this long is forgotten.
 SWEEP_SECONDS = 30 * 60
+#: A timer that failed (the store was away) tries again after this many seconds.
+RETRY_SECONDS = 1.0
+#: Recording a finished game is retried with growing pauses up to this one (seconds).
+MAX_RECORD_DELAY = 30.0
 
 
 class Scheduler:
@@ -31,6 +35,8 @@ class Scheduler:
         self.records = records
         self.pacing = pacing
         self._timers: dict[str, tuple[float, asyncio.Task[None]]] = {}
+        #: Tables whose finished game this process is writing to the records now.
+        self._recording: set[str] = set()
         self._background: set[asyncio.Task[None]] = set()
         #: Tables found idle at the last sweep, with their version then.
         self._idle: dict[str, int] = {}
@@ -61,8 +67,8 @@ class Scheduler:
         sweep interval (finished games stay in the records)."""
         seen, self._idle = self._idle, {}
         for table in await self.store.all_tables():
-            if table.anyone_here:
-                continue
+            if table.anyone_here or (table.status is Status.FINISHED and not table.recorded):
+                continue  # in use, or its game not yet in the records
             if seen.get(table.id) == table.version:
                 await self.store.delete(table.id)
                 await asyncio.to_thread(self.records.repository.delete_live_table, table.id)
@@ -117,34 +123,52 @@ class Scheduler:
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("timer of table %s failed", table_id)
+            # The store failed (Redis away, a full disk): the table must move again once it is back,
+            # so the timer is armed again shortly rather than forgotten.
+            log.exception("timer of table %s failed; trying again in %.0f s", table_id, RETRY_SECONDS)
+            if table_id not in self._timers:
+                again = self.clock.now() + RETRY_SECONDS
+                self._timers[table_id] = (again, asyncio.create_task(self._fire(table_id, again)))
 
     async def _record(self, table_id: str) -> None:
-        """Write a finished game to the records exactly once (its rules say what to write), then
-        show the players what the rules add after the end."""
+        """Write a finished game to the records (its rules say what), retried until the records
+        database takes it, then show the players what the rules add after the end. Written
+        before it is marked, and once per game id: a crash or a second process in between writes
+        nothing twice, and a table is not forgotten before its game is recorded."""
+        if table_id in self._recording:
+            return
+        self._recording.add(table_id)
+        try:
+            delay = 1.0
+            while True:
+                try:
+                    if await self._record_once(table_id):
+                        return
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception(
+                        "recording the game of table %s failed; trying again in %.0f s", table_id, delay
+                    )
+                await asyncio.sleep(delay)  # real time: the fault is the machine's, not the game's
+                delay = min(2 * delay, MAX_RECORD_DELAY)
+        finally:
+            self._recording.discard(table_id)
 
-        def claim(table: Table) -> Table | None:
-            if table.status is not Status.FINISHED or table.recorded:
-                return None
-            table.recorded = True
-            table.version += 1
-            return table
-
-        table = await self.store.update(table_id, claim)
-        if table is None:
-            return  # another process (or an earlier event) has it
+    async def _record_once(self, table_id: str) -> bool:
+        table = await self.store.get(table_id)
+        if table is None or table.status is not Status.FINISHED or table.recorded:
+            return True
         extras = await table.rules.after_game(table.finished_game(), self.records)
-        await self._add_extras(table, extras)
+        game_id = table.game_id
 
-    async def _add_extras(self, table: Table, extras: dict[str, Any]) -> None:
-        if extras:
-            version = table.version
+        def mark(current: Table) -> Table | None:
+            if current.game_id != game_id or current.recorded:
+                return None  # a rematch began meanwhile: these results belong to the old game
+            current.recorded = True
+            current.extras.update(extras)
+            current.version += 1
+            return current
 
-            def add_extras(current: Table) -> Table | None:
-                if current.version != version:
-                    return None  # a rematch began meanwhile: these results belong to the old game
-                current.extras.update(extras)
-                current.version += 1
-                return current
-
-            await self.store.update(table.id, add_extras)
+        await self.store.update(table_id, mark)
+        return True

@@ -43,11 +43,7 @@ class Services:
         self.optima = optima
         self.hub = Hub(store, clock)
         self.scheduler = Scheduler(store, clock, self, config.bot_pacing)
-        self._snapshot_lock = asyncio.Lock()
         self._background: set[asyncio.Task[object]] = set()
-        if isinstance(store, MemoryTableStore):
-            # Single process: every change is also written to the database, so a restart resumes it.
-            store.listen(self._snapshot)
 
     @classmethod
     async def start(cls, config: ServerConfig, clock: Clock) -> Services:
@@ -66,7 +62,9 @@ class Services:
         if config.redis_url:
             store = RedisTableStore(config.redis_url, games)
         else:
-            memory = MemoryTableStore()
+            # Single process: every change is written to the database before anyone hears of it,
+            # so a restart resumes every table as its players last saw it.
+            memory = MemoryTableStore(persist=Snapshots(repository, clock).write)
             memory.restore(await asyncio.to_thread(_restored_tables, repository, games))
             store = memory
         services = cls(config, clock, repository, games, store, Optima())
@@ -85,33 +83,45 @@ class Services:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
-    async def _snapshot(self, table_id: str) -> None:
-        async with self._snapshot_lock:  # one writer: SQLite takes one at a time anyway
-            table = await self.store.get(table_id)
-            if table is not None:
-                await asyncio.to_thread(
-                    self.repository.save_live_table,
-                    table.id,
-                    table.game,
-                    table.status.value,
-                    table.version,
-                    json.dumps(table.to_dict()),
-                    self.clock.now(),
-                )
-
     async def close(self) -> None:
         await asyncio.to_thread(self.optima.close)
         await self.scheduler.close()
         await self.store.close()
 
 
+class Snapshots:
+    """The single process's live tables in the records database, one row per table."""
+
+    def __init__(self, repository: Repository, clock: Clock) -> None:
+        self.repository = repository
+        self.clock = clock
+        self._lock = asyncio.Lock()  # one writer: SQLite takes one at a time anyway
+
+    async def write(self, table: Table) -> None:
+        data = json.dumps(table.to_dict())
+        async with self._lock:
+            await asyncio.to_thread(
+                self.repository.save_live_table,
+                table.id,
+                table.game,
+                table.status.value,
+                table.version,
+                data,
+                self.clock.now(),
+            )
+
+
 def _restored_tables(repository: Repository, games: Games) -> list[Table]:
     tables = []
     for row in repository.live_tables():
         try:
-            tables.append(Table.from_dict(json.loads(row.data), games))
+            table = Table.from_dict(json.loads(row.data), games)
         except Exception:  # a snapshot from an incompatible older version: skip it, loudly
             log.warning("cannot restore table %s", row.id, exc_info=True)
+            continue
+        for seat in table.seats:
+            seat.connected = False  # nobody is connected to a process that has just started
+        tables.append(table)
     return tables
 
 

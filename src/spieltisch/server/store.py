@@ -19,6 +19,7 @@ from spieltisch.server.tables import Status, Table
 log = logging.getLogger(__name__)
 
 Listener = Callable[[str], Awaitable[None]]
+Persist = Callable[[Table], Awaitable[None]]
 Change = Callable[[Table], Table | None]
 
 
@@ -43,12 +44,15 @@ class TableStore(Protocol):
 
 
 class MemoryTableStore:
-    """Live tables in this process (the embedded default)."""
+    """Live tables in this process (the embedded default). `persist` writes a changed table where a
+    restart finds it; it runs before the change takes effect here and before anyone is told, so a
+    player never sees a change that a crash could take back (and one it refuses did not happen)."""
 
-    def __init__(self) -> None:
+    def __init__(self, persist: Persist | None = None) -> None:
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._listeners: list[Listener] = []
+        self._persist = persist
 
     def restore(self, tables: list[Table]) -> None:
         """Take back the tables of an earlier run (before `start`; nobody is told)."""
@@ -75,10 +79,14 @@ class MemoryTableStore:
         return self._tables.get(table_id)
 
     async def create(self, table: Table) -> None:
+        if self._persist is not None:
+            await self._persist(table)
         self._tables[table.id] = table
         await self._notify(table.id)
 
     async def update(self, table_id: str, change: Change) -> Table | None:
+        if table_id not in self._tables:
+            return None  # (no lock is made for an id that names no table)
         lock = self._locks.setdefault(table_id, asyncio.Lock())
         async with lock:
             table = self._tables.get(table_id)
@@ -87,6 +95,8 @@ class MemoryTableStore:
             new = change(table)
             if new is None:
                 return None
+            if self._persist is not None:
+                await self._persist(new)
             self._tables[table_id] = new
         await self._notify(table_id)
         return new

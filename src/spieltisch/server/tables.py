@@ -55,6 +55,8 @@ class Table:
     version: int = 0
     state: Any = None
     started_at: float | None = None
+    #: The id of the game being played (each rematch starts a new one); the records key on it.
+    game_id: str | None = None
     #: When each computer seat (by index) places next.
     bot_due: dict[int, float] = field(default_factory=dict)
     #: The step (tile/round) the bot times were planned for.
@@ -83,7 +85,8 @@ class Table:
         """The game at its end, for the rules' `after_game`."""
         sitters = tuple(Sitter(seat.player, seat.nickname, seat.bot) for seat in self.seats)
         started = self.started_at if self.started_at is not None else self.created
-        return FinishedGame(self.id, self.settings, sitters, self.state, started)
+        game_id = self.game_id or f"{self.id}-{self.started_at}"  # a table restored from before ids
+        return FinishedGame(self.id, game_id, self.settings, sitters, self.state, started)
 
     # Serialisation (live-state stores) -----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -98,6 +101,7 @@ class Table:
             "version": self.version,
             "state": None if self.state is None else self.rules.dump(self.state),
             "started_at": self.started_at,
+            "game_id": self.game_id,
             "bot_due": {str(seat): due for seat, due in self.bot_due.items()},
             "bot_step": self.bot_step,
             "recorded": self.recorded,
@@ -118,6 +122,7 @@ class Table:
             version=data["version"],
             state=None if data["state"] is None else rules.load(data["state"]),
             started_at=data["started_at"],
+            game_id=data.get("game_id"),
             bot_due={int(seat): due for seat, due in data["bot_due"].items()},
             bot_step=data["bot_step"],
             recorded=data["recorded"],
@@ -338,11 +343,18 @@ def tick(table: Table, now: float, pacing: float, decided: Decided | None = None
 
 
 def set_connected(table: Table, player: str, connected: bool) -> Table | None:
+    """A player's browser came or went. An open table whose host is gone passes the host on to
+    someone present, so that it can still start (and a host who comes back to an empty one, or
+    finds nobody else there, takes it back)."""
     seat = table.seat_of(player)
     if seat is None or table.seats[seat].connected == connected:
         return None
     table = copy.deepcopy(table)
     table.seats[seat].connected = connected
+    if table.status is Status.OPEN:
+        present = [s.player for s in table.seats if s.player and s.connected and not s.left]
+        if present and table.host not in present:
+            table.host = present[0]
     table.version += 1
     return table
 
@@ -435,6 +447,7 @@ def _begin(table: Table, now: float) -> None:
     table.state = table.rules.new(table.settings, len(table.seats), secrets.randbits(48), now)
     table.status = Status.PLAYING
     table.started_at = now
+    table.game_id = f"{table.id}-{secrets.token_hex(6)}"
     table.recorded = False
     table.extras = {}
     table.bot_due = {}

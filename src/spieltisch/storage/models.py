@@ -33,6 +33,9 @@ class GameRecord(Base):
     __tablename__ = "game_records"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: The game's own id (a table plays many games): a record is written once per game, however
+    #: often a process retries after a fault.
+    game_id: Mapped[str | None] = mapped_column(String(48), unique=True, nullable=True)
     game: Mapped[str] = mapped_column(String(20))
     table_id: Mapped[str] = mapped_column(String(32), index=True)
     seed: Mapped[int] = mapped_column(BigInteger)
@@ -65,6 +68,7 @@ class PuzzleResult(Base):
     __table_args__ = (Index("ix_puzzle_results_puzzle_player", "puzzle_id", "player_id"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str | None] = mapped_column(String(48), unique=True, nullable=True)
     puzzle_id: Mapped[str] = mapped_column(String(20))
     player_id: Mapped[str] = mapped_column(String(32))
     nickname: Mapped[str] = mapped_column(String(40))
@@ -104,6 +108,7 @@ class SoloResult(Base):
     __table_args__ = (Index("ix_solo_results_mode_day", "mode", "day"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str | None] = mapped_column(String(48), unique=True, nullable=True)
     mode: Mapped[str] = mapped_column(String(10))
     #: The Tagesstadt's day (ISO date); None for a Rekordjagd.
     day: Mapped[str | None] = mapped_column(String(10), nullable=True)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, delete, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from spieltisch.storage.db import session_factory, upgrade
 from spieltisch.storage.models import (
@@ -18,6 +21,8 @@ from spieltisch.storage.models import (
     PuzzleResult,
     SoloResult,
 )
+
+R = TypeVar("R", GameRecord, PuzzleResult, SoloResult)
 
 
 def hash_token(token: str) -> str:
@@ -30,6 +35,27 @@ class Repository:
             upgrade(engine)
         self.engine = engine
         self._session = session_factory(engine)
+
+    def _once(self, model: type[R], game_id: str | None, write: Callable[[Session], R]) -> R:
+        """Write the record of a finished game unless it exists: a process that retries after a
+        fault (or two processes recording the same end) write it once. The unique game id settles
+        a race between two writers; the loser reads the winner's row."""
+        for _ in range(2):
+            try:
+                with self._session.begin() as session:
+                    if game_id is not None:
+                        found = session.scalar(select(model).where(model.game_id == game_id))
+                        if found is not None:
+                            session.expunge(found)
+                            return found
+                    row = write(session)
+                    session.flush()
+                    session.expunge(row)
+                    return row
+            except IntegrityError:
+                if game_id is None:
+                    raise
+        raise RuntimeError(f"record of game {game_id} neither written nor found")
 
     # Players -------------------------------------------------------------------------------------
     def create_player(self, nickname: str) -> tuple[Player, str]:
@@ -54,27 +80,48 @@ class Repository:
     def save_game(
         self,
         *,
+        game_id: str | None = None,
         game: str,
         table_id: str,
         seed: int,
-        settings: dict,
-        players: list[dict],
-        result: dict,
+        settings: dict[str, Any],
+        players: list[dict[str, Any]],
+        result: dict[str, Any],
         started_at: float,
+        leaderboard: Sequence[dict[str, Any]] = (),
     ) -> int:
-        record = GameRecord(
-            game=game,
-            table_id=table_id,
-            seed=seed,
-            settings=settings,
-            players=players,
-            result=result,
-            started_at=datetime.fromtimestamp(started_at, UTC),
-        )
-        with self._session.begin() as session:
+        """A finished table game and the leaderboard points it brought ([{"player", "nickname",
+        "points", "game_points", "place"}, …]), in one transaction; once per `game_id` (a retry
+        returns the record written before)."""
+
+        def write(session: Session) -> GameRecord:
+            record = GameRecord(
+                game_id=game_id,
+                game=game,
+                table_id=table_id,
+                seed=seed,
+                settings=settings,
+                players=players,
+                result=result,
+                started_at=datetime.fromtimestamp(started_at, UTC),
+            )
             session.add(record)
             session.flush()
-            return record.id
+            session.add_all(
+                LeaderboardEntry(
+                    game=game,
+                    player_id=entry["player"],
+                    nickname=entry["nickname"],
+                    points=entry["points"],
+                    game_points=entry["game_points"],
+                    place=entry["place"],
+                    record_id=record.id,
+                )
+                for entry in leaderboard
+            )
+            return record
+
+        return self._once(GameRecord, game_id, write).id
 
     def games(self, *, table_id: str | None = None, limit: int = 50) -> list[GameRecord]:
         query = select(GameRecord).order_by(GameRecord.id.desc()).limit(limit)
@@ -108,6 +155,7 @@ class Repository:
     def add_puzzle_result(
         self,
         *,
+        game_id: str | None = None,
         puzzle_id: str,
         player_id: str,
         nickname: str,
@@ -116,13 +164,14 @@ class Repository:
         land: str,
         seconds_used: float,
     ) -> PuzzleResult:
-        with self._session.begin() as session:
+        def write(session: Session) -> PuzzleResult:
             earlier = session.scalar(
                 select(func.count())
                 .select_from(PuzzleResult)
                 .where(PuzzleResult.puzzle_id == puzzle_id, PuzzleResult.player_id == player_id)
             )
             result = PuzzleResult(
+                game_id=game_id,
                 puzzle_id=puzzle_id,
                 player_id=player_id,
                 nickname=nickname,
@@ -133,7 +182,9 @@ class Repository:
                 seconds_used=seconds_used,
             )
             session.add(result)
-        return result
+            return result
+
+        return self._once(PuzzleResult, game_id, write)
 
     def puzzle_results(self, puzzle_id: str) -> list[PuzzleResult]:
         with self._session() as session:
@@ -144,23 +195,6 @@ class Repository:
             )
 
     # Leaderboard ---------------------------------------------------------------------------------
-    def add_leaderboard_entries(self, *, game: str, record_id: int, entries: list[dict]) -> None:
-        """The points each human seat earned in one finished game: [{"player", "nickname", "points",
-        "game_points", "place"}, …]."""
-        with self._session.begin() as session:
-            session.add_all(
-                LeaderboardEntry(
-                    game=game,
-                    player_id=entry["player"],
-                    nickname=entry["nickname"],
-                    points=entry["points"],
-                    game_points=entry["game_points"],
-                    place=entry["place"],
-                    record_id=record_id,
-                )
-                for entry in entries
-            )
-
     def leaderboard(
         self, game: str, limit: int = 50, *, since: datetime | None = None, player: str | None = None
     ) -> dict[str, Any]:
@@ -205,6 +239,7 @@ class Repository:
     def add_solo_result(
         self,
         *,
+        game_id: str | None = None,
         mode: str,
         day: str | None,
         player_id: str,
@@ -213,10 +248,11 @@ class Repository:
         leaderboard_points: float,
         result: dict[str, Any],
     ) -> SoloResult:
-        """A finished Rekordjagd or Tagesstadt attempt, with its tenth on the leaderboard. A
-        Tagesstadt attempt is `first_attempt` when the player has none of that day yet; only those
-        rank on the day's list and earn leaderboard points."""
-        with self._session.begin() as session:
+        """A finished Rekordjagd or Tagesstadt attempt, with its tenth on the leaderboard, once per
+        `game_id`. A Tagesstadt attempt is `first_attempt` when the player has none of that day yet;
+        only those rank on the day's list and earn leaderboard points."""
+
+        def write(session: Session) -> SoloResult:
             first = True
             if day is not None:
                 earlier = session.scalar(
@@ -226,6 +262,7 @@ class Repository:
                 )
                 first = not earlier
             row = SoloResult(
+                game_id=game_id,
                 mode=mode,
                 day=day,
                 player_id=player_id,
@@ -249,8 +286,9 @@ class Repository:
                         record_id=row.id,
                     )
                 )
-            session.expunge(row)
             return row
+
+        return self._once(SoloResult, game_id, write)
 
     def solo_best(self, mode: str, player_id: str, before: int | None = None) -> float | None:
         """The player's best points in a mode (runs before the one with id `before`, if given)."""

@@ -13,6 +13,7 @@ from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.server.hub import Connection
 from spieltisch.server.protocol import (
     ActionMessage,
+    ClientMessage,
     CreateTable,
     OpenTable,
     Ping,
@@ -58,22 +59,27 @@ async def socket(websocket: WebSocket, token: str = "") -> None:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            text = message.get("text")
-            if text is None:
-                text = (message.get("bytes") or b"").decode("utf-8", "replace")
+            # A binary frame is parsed as it came (UTF-8 or not JSON), its size counted in bytes.
+            frame: str | bytes | None = message.get("text")
+            if frame is None:
+                frame = message.get("bytes") or b""
+            seq: int | None = None
             try:
-                await handle(s, connection, text)
+                parsed = parse_message(frame)
+                seq = parsed.seq
+                await handle(s, connection, parsed)
             except ProtocolError as error:
                 await connection.send(
                     {"type": "error", "code": error.code, "message": error.message, "seq": error.seq}
                 )
             except Exception:  # a bug of ours: tell the client, keep the connection, log it
-                log.exception("message %r failed", text[:200])
+                log.exception("message %r failed", frame[:200])
                 await connection.send(
                     {
                         "type": "error",
                         "code": ErrorCode.INTERNAL,
                         "message": "the server failed on this message",
+                        "seq": seq,
                     }
                 )
     except WebSocketDisconnect:
@@ -85,9 +91,8 @@ async def socket(websocket: WebSocket, token: str = "") -> None:
                 await s.store.update(table_id, lambda t: set_connected(t, connection.player, False))
 
 
-async def handle(s: Services, connection: Connection, text: str) -> None:
+async def handle(s: Services, connection: Connection, message: ClientMessage) -> None:
     """One message from a browser: answered, or a ProtocolError that says why nothing changed."""
-    message = parse_message(text)
     try:
         match message:
             case Ping():

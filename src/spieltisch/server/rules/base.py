@@ -42,6 +42,8 @@ class FinishedGame(Generic[S]):
     """A game at its end, as the rules' `after_game` gets it."""
 
     table_id: str
+    #: Unique per game (a table plays many): the records are written once per game id.
+    game_id: str
     settings: Mapping[str, Any]
     sitters: tuple[Sitter, ...]
     state: S
@@ -150,13 +152,20 @@ class GameRules(ABC, Generic[S, A]):
 
 
 async def save_game_record(
-    rules: GameRules[S, Any], game: FinishedGame[S], records: Records, result: dict[str, Any]
+    rules: GameRules[S, Any],
+    game: FinishedGame[S],
+    records: Records,
+    result: dict[str, Any],
+    leaderboard: Sequence[dict[str, Any]] = (),
 ) -> int:
-    """The common record of a finished table game (its seed, settings, players and result)."""
+    """The common record of a finished table game (its seed, settings, players and result, and the
+    leaderboard points it brought), written once per game id."""
     import asyncio
 
     return await asyncio.to_thread(
         records.repository.save_game,
+        game_id=game.game_id,
+        leaderboard=leaderboard,
         game=rules.name,
         table_id=game.table_id,
         seed=rules.seed(game.state),

@@ -80,6 +80,7 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
         best, land = await records.optima.get(state.puzzle_id)
         await asyncio.to_thread(
             records.repository.add_puzzle_result,
+            game_id=game.game_id,
             puzzle_id=state.puzzle_id,
             player_id=sitter.player,
             nickname=sitter.nickname,

@@ -6,7 +6,6 @@ loaded once per process at start and handed in.
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -105,13 +104,7 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
             "cities": [str(seat.city) for seat in state.seats],  # the last round's
             "markers": [seat.marker for seat in state.seats],
         }
-        record_id = await save_game_record(self, game, records, result)
-        await asyncio.to_thread(
-            records.repository.add_leaderboard_entries,
-            game=self.name,
-            record_id=record_id,
-            entries=leaderboard_entries(game),
-        )
+        await save_game_record(self, game, records, result, leaderboard_entries(game))
         return {}
 
 

@@ -120,6 +120,7 @@ class SpeedgansSoloRules(GameRules[solo.Solo, Move]):
         points = state.total or 0.0
         row = await asyncio.to_thread(
             records.repository.add_solo_result,
+            game_id=game.game_id,
             mode=mode,
             day=day,
             player_id=sitter.player,

@@ -1,0 +1,196 @@
+"""What every HTTP answer goes through, whatever route gives it: the security headers, a size limit
+on request bodies, a JSON answer for a failure of ours; a start that fails said in one line; and no
+player's token in the log."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from spieltisch.games.errors import ErrorCode
+
+log = logging.getLogger(__name__)
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: The largest request body the API takes (its largest, a nickname, is some dozens of bytes).
+MAX_BODY_BYTES = 16 * 1024
+
+#: The page loads only its own scripts, styles, icon and WebSocket. Inline styles: the client sets
+#: some `style` attributes in the SVG markup it builds (icons.js).
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+SECURITY_HEADERS = {
+    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "same-origin",
+}
+
+
+async def send_error(send: Send, status: int, code: ErrorCode, message: str) -> None:
+    """The API's error answer (`{"error": {"code", "message"}}`), from below the routes."""
+    body = json.dumps({"error": {"code": code.value, "message": message}}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if status == 413:  # the rest of the body is not read: the connection cannot serve another request
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+class SecurityHeaders:
+    """The security headers on every HTTP answer (a route's own header of the same name wins)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.headers = [(name.encode(), value.encode()) for name, value in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                present = {name.lower() for name, _ in message.get("headers", [])}
+                extra = [(name, value) for name, value in self.headers if name not in present]
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+class InternalErrors:
+    """A failure of ours in an HTTP route (a bug, a database or Redis gone) is answered 500 with the
+    API's JSON error `internal`, and logged once, with its traceback."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except Exception:
+            if started:  # half an answer is out: nothing to do but to let the server close it (and log)
+                raise
+            log.exception("%s %s failed", scope.get("method"), scope.get("path"))
+            await send_error(send, 500, ErrorCode.INTERNAL, "the server failed on this request")
+
+
+class BodyLimit:
+    """Request bodies of at most `limit` bytes: a larger one is refused with 413 (`too_large`) as soon
+    as its Content-Length says so, or once that many bytes have come, without reading the rest."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        refusal = f"a request body may have at most {self.limit} bytes"
+        for name, value in scope.get("headers", []):
+            if name.lower() == b"content-length" and value.strip().isdigit() and int(value) > self.limit:
+                await send_error(send, 413, ErrorCode.TOO_LARGE, refusal)
+                return
+        # Read the (small) body here, counting, then hand it to the app as if it came now.
+        chunks: list[bytes] = []
+        size = 0
+        pending: list[Message] = []
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                pending.append(message)  # the client went away: the app hears it after the body
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await send_error(send, 413, ErrorCode.TOO_LARGE, refusal)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        pending.insert(0, {"type": "http.request", "body": b"".join(chunks), "more_body": False})
+
+        async def replay() -> Message:
+            return pending.pop(0) if pending else await receive()
+
+        await self.app(scope, replay, send)
+
+
+class StartFailureLine:
+    """A start that fails (a database, Redis or data directory out of reach) is logged as the one line
+    the app's lifespan left in `app.state.start_failure`, not as the traceback of the failure."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "lifespan":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            line = getattr(scope["app"].state, "start_failure", None) if "app" in scope else None
+            if message["type"] == "lifespan.startup.failed" and line:
+                message = {**message, "message": line}
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+def one_line(error: BaseException) -> str:
+    """What went wrong, in one line an operator can act on (no traceback)."""
+    if isinstance(error, OSError) and error.strerror:
+        where = f": {error.filename}" if error.filename else ""
+        return f"{error.strerror}{where}"
+    cause = getattr(error, "orig", None) or error  # SQLAlchemy's error wraps the driver's
+    text = " ".join(str(cause).split()) or type(cause).__name__
+    return f"{type(cause).__name__}: {text}"[:300]
+
+
+_SECRET = re.compile(r"(token=)[^&\s\"']+", re.IGNORECASE)
+
+
+class MaskTokens(logging.Filter):
+    """Masks `token=…` (a player's secret, in the WebSocket's URL) in every line of uvicorn's logs."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if "token=" not in record.getMessage().lower():
+            return True
+        if isinstance(record.args, tuple):  # masked argument by argument: uvicorn's access log
+            # formatter takes its arguments apart
+            record.args = tuple(_SECRET.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args)
+            record.msg = _SECRET.sub(r"\1***", str(record.msg))
+        else:
+            record.msg, record.args = _SECRET.sub(r"\1***", record.getMessage()), ()
+        return True
+
+
+def mask_tokens_in_logs() -> None:
+    """Install MaskTokens on uvicorn's loggers (once): the access log and the WebSocket's lines."""
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(existing, MaskTokens) for existing in logger.filters):
+            logger.addFilter(MaskTokens())
