@@ -137,89 +137,25 @@ def artifacts() -> Path:
 
 
 # Real Redis and PostgreSQL servers on 127.0.0.1, for the multi-process mode ------------------------
-def _run(command: list[str], **kwargs) -> None:
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, **kwargs)
-
-
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory) -> Iterator[str]:
-    import shutil
+    from tests.services import RedisServer
 
-    if shutil.which("redis-server") is None:
-        pytest.fail("redis-server is not installed: run scripts/test.sh, which installs it")
-    folder = tmp_path_factory.mktemp("redis")
-    port = free_port()
-    _run(
-        [
-            "redis-server",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--daemonize",
-            "yes",
-            "--dir",
-            str(folder),
-            "--pidfile",
-            str(folder / "redis.pid"),
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-        ]
-    )
-    import redis
-
-    client = redis.Redis(port=port)
-    for _ in range(100):
-        try:
-            client.ping()
-            break
-        except redis.ConnectionError:
-            time.sleep(0.05)
-    yield f"redis://127.0.0.1:{port}/0"
-    client.shutdown(nosave=True)
+    try:
+        server = RedisServer(tmp_path_factory.mktemp("redis"), free_port()).start()
+    except RuntimeError as error:
+        pytest.fail(str(error))
+    yield server.url
+    server.stop()
 
 
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
-    import glob
-    import pwd
+    from tests.services import PostgresServer
 
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    if not found:
-        pytest.fail("PostgreSQL is not installed: run scripts/test.sh, which installs it")
-    import shutil
-    import tempfile
-
-    bin_dir = Path(found[-1]).parent
-    # Not under pytest's own temporary folder: that one is private to root, and PostgreSQL refuses
-    # to run as root, so its postgres user must be able to reach the folder.
-    folder = Path(tempfile.mkdtemp(prefix="spieltisch-pg-"))
-    data = folder / "data"
-    port = free_port()
-    as_postgres = os.geteuid() == 0
-    if as_postgres:
-        user = pwd.getpwnam("postgres")
-        os.chown(folder, user.pw_uid, user.pw_gid)
-
-    def pg(*args: str) -> None:
-        command = " ".join(args)
-        _run(["su", "postgres", "-c", command] if as_postgres else ["sh", "-c", command])
-
-    pg(str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
-    pg(
-        str(bin_dir / "pg_ctl"),
-        "-D",
-        str(data),
-        "-l",
-        str(folder / "pg.log"),
-        "-w",
-        "start",
-        "-o",
-        f"'-c listen_addresses=127.0.0.1 -p {port} -k {folder}'",
-    )
-    _run(["psql", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-c", "CREATE DATABASE spieltisch;"])
-    yield f"postgresql://postgres@127.0.0.1:{port}/spieltisch"
-    pg(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast", "stop")
-    shutil.rmtree(folder, ignore_errors=True)
+    try:
+        server = PostgresServer(free_port()).create()
+    except RuntimeError as error:
+        pytest.fail(str(error))
+    yield server.url
+    server.remove()

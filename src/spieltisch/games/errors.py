@@ -16,6 +16,7 @@ class ErrorCode(enum.StrEnum):
     UNKNOWN_TYPE = "unknown_type"
     TOO_LARGE = "too_large"
     INTERNAL = "internal"
+    UNAVAILABLE = "unavailable"
     BAD_REQUEST = "bad_request"
     NOT_FOUND = "not_found"
     UNKNOWN_PLAYER = "unknown_player"

@@ -8,22 +8,35 @@ Redis), and then tells every listener — in every process — which table chang
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from spieltisch.server.rules.registry import Games
 from spieltisch.server.tables import Status, Table
 
 log = logging.getLogger(__name__)
 
+
+class StoreUnavailable(Exception):
+    """The live-table store (Redis, or the database a change is written to first) failed: the
+    change may not have happened. Players are told to try again; nothing is told as done."""
+
+
 Listener = Callable[[str], Awaitable[None]]
 Persist = Callable[[Table], Awaitable[None]]
+F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 Change = Callable[[Table], Table | None]
 
 
 class TableStore(Protocol):
+    #: Whether the store can be reached and hears every change (a health check's answer).
+    @property
+    def healthy(self) -> bool: ...
+
     async def start(self) -> None: ...
 
     async def close(self) -> None: ...
@@ -34,7 +47,8 @@ class TableStore(Protocol):
 
     async def update(self, table_id: str, change: Change) -> Table | None:
         """Apply `change` to the newest table; None when there is no such table or nothing changed.
-        Exceptions from `change` propagate and leave the table as it was."""
+        Exceptions from `change` propagate and leave the table as it was; StoreUnavailable when
+        the store failed (the change may or may not have been made)."""
 
     async def all_tables(self) -> list[Table]: ...
 
@@ -53,6 +67,21 @@ class MemoryTableStore:
         self._locks: dict[str, asyncio.Lock] = {}
         self._listeners: list[Listener] = []
         self._persist = persist
+
+    @property
+    def healthy(self) -> bool:
+        return True
+
+    async def _write(self, table: Table) -> None:
+        if self._persist is None:
+            return
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            await self._persist(table)
+        except (SQLAlchemyError, OSError) as error:  # a full disk, a database gone
+            log.warning("could not write table %s: %s", table.id, error)
+            raise StoreUnavailable(str(error)) from error
 
     def restore(self, tables: list[Table]) -> None:
         """Take back the tables of an earlier run (before `start`; nobody is told)."""
@@ -79,8 +108,7 @@ class MemoryTableStore:
         return self._tables.get(table_id)
 
     async def create(self, table: Table) -> None:
-        if self._persist is not None:
-            await self._persist(table)
+        await self._write(table)
         self._tables[table.id] = table
         await self._notify(table.id)
 
@@ -95,8 +123,7 @@ class MemoryTableStore:
             new = change(table)
             if new is None:
                 return None
-            if self._persist is not None:
-                await self._persist(new)
+            await self._write(new)
             self._tables[table_id] = new
         await self._notify(table_id)
         return new
@@ -110,20 +137,53 @@ class MemoryTableStore:
             await self._notify(table_id)
 
 
+def _redis_faults(method: F) -> F:
+    """Redis failing (gone, paused, timing out) becomes StoreUnavailable for the caller."""
+
+    @functools.wraps(method)
+    async def wrapped(*args: Any, **kwargs: Any) -> Any:
+        from redis.exceptions import RedisError
+
+        try:
+            return await method(*args, **kwargs)
+        except (RedisError, OSError) as error:
+            raise StoreUnavailable(str(error)) from error
+
+    return wrapped  # type: ignore[return-value]
+
+
 class RedisTableStore:
-    """Live tables in Redis: any process can serve any table; changes are announced by pub/sub."""
+    """Live tables in Redis: any process can serve any table; changes are announced by pub/sub.
+
+    Redis may go away (a restart, a pause, the network): commands then fail after a few seconds
+    instead of hanging, `healthy` turns false, and the pump reconnects with growing pauses. Once
+    subscribed again it tells every listener about every table (`resync`): the hub sends each player
+    a fresh view, the scheduler arms every table's timer again — whatever was announced while this
+    process could not hear is caught up."""
 
     CHANNEL = "spieltisch:tables"
+    #: Seconds a command may take before Redis counts as unreachable.
+    TIMEOUT = 5.0
 
     def __init__(self, url: str, games: Games, prefix: str = "spieltisch") -> None:
         import redis.asyncio as redis
 
         self._games = games
-        self._redis = redis.from_url(url, decode_responses=True)
+        self._redis = redis.from_url(
+            url,
+            decode_responses=True,
+            socket_timeout=self.TIMEOUT,
+            socket_connect_timeout=self.TIMEOUT,
+            health_check_interval=10,
+        )
         self._prefix = prefix
         self._listeners: list[Listener] = []
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
+        #: Whether the pump is subscribed (announcements reach this process).
+        self.healthy = False
+        #: An announcement failed: catch up on every table as soon as Redis answers again.
+        self._behind = False
 
     def _key(self, table_id: str) -> str:
         return f"{self._prefix}:table:{table_id}"
@@ -145,33 +205,78 @@ class RedisTableStore:
             self._task.cancel()
         await self._redis.aclose()
 
-    async def _pump(self) -> None:
-        pubsub = self._redis.pubsub()
-        await pubsub.subscribe(self.CHANNEL)
-        self._ready.set()
-        try:
-            async for message in pubsub.listen():
-                if message["type"] != "message":
-                    continue
-                for listener in self._listeners:
-                    try:
-                        await listener(message["data"])
-                    except Exception:  # a listener's bug must not stop the pump for every table
-                        log.exception("table listener failed")
-        finally:
-            await pubsub.aclose()
+    async def _notify(self, table_id: str) -> None:
+        for listener in self._listeners:
+            try:
+                await listener(table_id)
+            except Exception:  # a listener's bug must not stop the pump for every table
+                log.exception("table listener failed")
 
+    async def _pump(self) -> None:
+        from redis.exceptions import RedisError
+
+        delay = 0.5
+        first = True
+        while True:
+            pubsub = self._redis.pubsub()
+            try:
+                await pubsub.subscribe(self.CHANNEL)
+                self.healthy = True
+                delay = 0.5
+                if not first:
+                    log.warning("Redis is back: catching up on every table")
+                    await self.resync()
+                first = False
+                self._ready.set()
+                while True:
+                    message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                    if message is not None and message["type"] == "message":
+                        await self._notify(message["data"])
+                    if self._behind:
+                        self._behind = False
+                        await self.resync()
+            except asyncio.CancelledError:
+                raise
+            except (RedisError, OSError) as error:
+                if self.healthy:
+                    log.warning("lost Redis (%s); reconnecting", error)
+                self.healthy = False
+            finally:
+                with contextlib.suppress(Exception):  # the connection is gone anyway
+                    await asyncio.wait_for(pubsub.aclose(), self.TIMEOUT)
+            await asyncio.sleep(delay)
+            delay = min(2 * delay, 5.0)
+
+    async def _announce(self, table_id: str) -> None:
+        """Tell every process (this one too, through the pump). The change itself is already in
+        Redis: when the announcement fails, the pump catches up on every table later instead."""
+        from redis.exceptions import RedisError
+
+        try:
+            await self._redis.publish(self.CHANNEL, table_id)
+        except (RedisError, OSError):
+            log.warning("could not announce table %s; catching up later", table_id, exc_info=True)
+            self._behind = True
+
+    async def resync(self) -> None:
+        """Tell every listener about every table, as if each had just changed."""
+        for table_id in sorted(str(member) for member in await self._redis.smembers(self._index)):
+            await self._notify(table_id)
+
+    @_redis_faults
     async def get(self, table_id: str) -> Table | None:
         raw = await self._redis.get(self._key(table_id))
         return None if raw is None else Table.from_dict(json.loads(raw), self._games)
 
+    @_redis_faults
     async def create(self, table: Table) -> None:
         async with self._redis.pipeline(transaction=True) as pipe:
             pipe.set(self._key(table.id), json.dumps(table.to_dict()))
             pipe.sadd(self._index, table.id)
             await pipe.execute()
-        await self._redis.publish(self.CHANNEL, table.id)
+        await self._announce(table.id)
 
+    @_redis_faults
     async def update(self, table_id: str, change: Change) -> Table | None:
         from redis.exceptions import WatchError
 
@@ -194,16 +299,18 @@ class RedisTableStore:
                     break
                 except WatchError:
                     continue  # another process changed the table meanwhile: redo on the newer one
-        await self._redis.publish(self.CHANNEL, table_id)
+        await self._announce(table_id)
         return new
 
+    @_redis_faults
     async def delete(self, table_id: str) -> None:
         async with self._redis.pipeline(transaction=True) as pipe:
             pipe.delete(self._key(table_id))
             pipe.srem(self._index, table_id)
             await pipe.execute()
-        await self._redis.publish(self.CHANNEL, table_id)
+        await self._announce(table_id)
 
+    @_redis_faults
     async def all_tables(self) -> list[Table]:
         ids = await self._redis.smembers(self._index)  # strings: the client decodes responses
         tables = []

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, JSONResponse
 
 from spieltisch.games.errors import RuleError
 from spieltisch.server.puzzles import puzzle_day_or_404
@@ -74,6 +74,10 @@ async def table_page(table_id: str) -> FileResponse:
     return FileResponse(INDEX)
 
 
-@router.get("/healthz")
-async def health() -> dict[str, Any]:
+@router.get("/healthz", response_model=None)
+async def health(s: ServicesDep) -> dict[str, Any] | JSONResponse:
+    """200 while this process can serve every table; 503 while it cannot reach its live-table store
+    (a load balancer then sends players elsewhere)."""
+    if not s.store.healthy:
+        return JSONResponse({"ok": False, "store": "unreachable"}, status_code=503)
     return {"ok": True}
