@@ -6,7 +6,9 @@ health check tells the fault."""
 from __future__ import annotations
 
 import contextlib
+import os
 import random
+import subprocess
 import time
 
 import httpx
@@ -205,3 +207,55 @@ def test_games_that_end_while_the_database_is_down_are_recorded_once(
     time.sleep(2)  # no late second copy
     for view in tables:
         assert len(httpx.get(f"{server.url}/api/games", params={"table": view["id"]}).json()["games"]) == 1
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 4 MB tmpfs for the database, where the machine lets us mount one."""
+    folder = tmp_path / "disk"
+    folder.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(folder)], capture_output=True
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    yield folder
+    subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
+def fill(folder) -> None:
+    """Fill the disk to the last byte."""
+    fd = os.open(folder / "filler", os.O_WRONLY | os.O_CREAT)
+    try:
+        for size in (65536, 1):
+            with contextlib.suppress(OSError):
+                while True:
+                    os.write(fd, b"\0" * size)
+    finally:
+        os.close(fd)
+
+
+def test_a_full_disk_refuses_changes_and_forgets_none(server_factory, small_disk, tmp_path):
+    env = {"SPIELTISCH_DATABASE_URL": f"sqlite:///{small_disk / 'spieltisch.sqlite3'}"}
+    server = server_factory(env)
+    ann = Client(server.url, "Ann")
+    view = solo_table(ann)
+    table_id = view["id"]
+    rng = random.Random(4)
+    view = play_tile(ann, table_id, view, rng)
+    shown = view["game"]["seats"][0]["land"]
+    version = httpx.get(f"{server.url}/api/tables/{table_id}").json()["version"]
+    fill(small_disk)
+    ann.send({"type": "place", "table": table_id, "field": free_fields(view)[0], "seq": 7})
+    error = ann.error()
+    assert error["code"] == "unavailable" and error["seq"] == 7
+    assert httpx.get(f"{server.url}/api/tables/{table_id}").json()["version"] == version  # nothing changed
+    (small_disk / "filler").unlink()
+    view = play_tile(ann, table_id, view, rng)  # the table moves again once there is room
+    shown = view["game"]["seats"][0]["land"]
+    server.process.kill()
+    server.process.wait()
+    server.start()
+    again = Client(server.url, token=ann.token)
+    again.send({"type": "open_table", "table": table_id})
+    assert again.table_until(lambda t: t["game"] is not None)["game"]["seats"][0]["land"] == shown
