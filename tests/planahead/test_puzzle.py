@@ -14,6 +14,7 @@ from spieltisch.games.planahead.board import FIELD_COUNT
 from spieltisch.games.planahead.puzzle import (
     DEFAULT_TIME_LIMIT_S,
     FIRST_PUZZLE_DATE,
+    SECRET_FROM,
     archive,
     parse_puzzle_id,
     puzzle_for,
@@ -22,10 +23,11 @@ from spieltisch.games.planahead.puzzle import (
 from spieltisch.games.planahead.scoring import score_land
 
 DAY = dt.date(2026, 11, 29)
+SECRET = b"a test secret of the server"
 
 
 def test_same_day_same_puzzle_and_stable_seed():
-    first, again = puzzle_for(DAY), puzzle_for(dt.date(2026, 11, 29))
+    first, again = puzzle_for(DAY, SECRET), puzzle_for(dt.date(2026, 11, 29), SECRET)
     assert first == again
     assert first.id == "2026-11-29"
     assert first.date == DAY
@@ -33,7 +35,7 @@ def test_same_day_same_puzzle_and_stable_seed():
     assert first.time_limit_s == DEFAULT_TIME_LIMIT_S
     # Pinned: a change here would change every published puzzle (and its best results).
     assert (
-        seed_for(DAY)
+        seed_for(DAY, SECRET)
         == first.seed
         == int.from_bytes(
             __import__("hashlib").sha256(b"spieltisch/planahead/puzzle/2026-11-29").digest()[:8], "big"
@@ -41,8 +43,21 @@ def test_same_day_same_puzzle_and_stable_seed():
     )
 
 
+def test_from_the_secret_on_nobody_can_work_out_a_days_tiles_without_the_server():
+    day = SECRET_FROM + dt.timedelta(days=3)
+    assert puzzle_for(day, SECRET) == puzzle_for(day, SECRET)  # stable for one server
+    assert puzzle_for(day, SECRET).tiles != puzzle_for(day, b"another server's secret").tiles
+    public = int.from_bytes(
+        __import__("hashlib").sha256(f"spieltisch/planahead/puzzle/{day.isoformat()}".encode()).digest()[:8],
+        "big",
+    )
+    assert seed_for(day, SECRET) != public
+    # The days before keep the tiles they were published with, whatever the secret.
+    assert puzzle_for(DAY, SECRET) == puzzle_for(DAY, b"another server's secret")
+
+
 def test_days_differ():
-    tiles = {puzzle_for(DAY - dt.timedelta(days=n)).tiles for n in range(30)}
+    tiles = {puzzle_for(DAY - dt.timedelta(days=n), SECRET).tiles for n in range(30)}
     assert len(tiles) == 30
 
 
@@ -82,18 +97,18 @@ def test_archive_is_earlier_days_newest_first():
 
 
 def test_time_limit():
-    assert puzzle_for(DAY, time_limit_s=120).time_limit_s == 120
-    assert attempt.start(puzzle_for(DAY, time_limit_s=120), 1000.0).ends_at == 1120.0
+    assert puzzle_for(DAY, SECRET, time_limit_s=120).time_limit_s == 120
+    assert attempt.start(puzzle_for(DAY, SECRET, time_limit_s=120), 1000.0).ends_at == 1120.0
     with pytest.raises(RuleError):
-        puzzle_for(DAY, time_limit_s=0)
+        puzzle_for(DAY, SECRET, time_limit_s=0)
 
 
 def start_attempt(now: float = 1000.0) -> attempt.Attempt:
-    return attempt.start(puzzle_for(DAY), now)
+    return attempt.start(puzzle_for(DAY, SECRET), now)
 
 
 def test_an_attempt_plays_the_puzzles_tiles_in_order():
-    puzzle = puzzle_for(DAY)
+    puzzle = puzzle_for(DAY, SECRET)
     state = start_attempt()
     assert (
         state.ends_at == 1000.0 + DEFAULT_TIME_LIMIT_S and attempt.view(state)["tile"] == puzzle.tiles[0].code
@@ -128,7 +143,7 @@ def test_when_time_runs_out_the_points_so_far_count_but_not_a_tentative_tile():
 
 
 def test_an_operators_time_limit_and_the_snapshot():
-    state = attempt.start(puzzle_for(DAY), 50.0, time_limit_s=12)
+    state = attempt.start(puzzle_for(DAY, SECRET), 50.0, time_limit_s=12)
     assert state.ends_at == 62.0
     state = attempt.act(state, pa.Place(5), 51.0)
     assert attempt.from_dict(json.loads(json.dumps(attempt.to_dict(state)))) == state

@@ -139,3 +139,30 @@ def _running(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"  # a zombie has ended; only its parent has not asked yet
+
+
+def test_a_scripted_perfect_first_attempt_is_not_ranked(tmp_path, data_dir):
+    """Someone who knows the best land (a throwaway account's attempt shows it) and lays it by script
+    in no time: the attempt is kept, but not ranked among the first attempts."""
+    with InProcessServer(tmp_path, data_dir) as server:
+        today = httpx.get(f"{server.url}/api/puzzles").json()["today"]
+        scout, cheat = Client(server.url, "Scout"), Client(server.url, "Cheat")
+        scout.send({"type": "start_puzzle", "puzzle": today})
+        view = scout.table_until(lambda t: t["status"] == "playing")
+        server.advance(200)
+        best = scout.table_until(lambda t: "optimum" in t["game"], timeout=180)["game"]["optimum"]
+
+        cheat.send({"type": "start_puzzle", "puzzle": today})
+        view = cheat.table_until(lambda t: t["status"] == "playing")
+        plan = {tile: field for field, tile in enumerate(best["land"].split(), 1)}
+        for turn in range(19):  # the fake clock stands still: 19 tiles in 0 s
+            cheat.send({"type": "place", "table": view["id"], "field": plan[view["game"]["tile"]]})
+            cheat.send({"type": "confirm", "table": view["id"]})
+            view = cheat.table_until(lambda t, n=turn: t["status"] == "finished" or t["game"]["turn"] > n)
+        assert view["game"]["seats"][0]["score"] == best["score"]
+        cheat.table_until(lambda t: "optimum" in t["game"], timeout=180)
+
+        details = httpx.get(f"{server.url}/api/puzzles/{today}").json()
+        assert details["attempts"] == 2
+        assert [e["nickname"] for e in details["first"]] == ["Scout"]  # the ranking
+        assert "Cheat" in [e["nickname"] for e in details["best"]]  # kept, unranked

@@ -30,7 +30,7 @@ from spieltisch.server.tables import (
 )
 
 PLAN_AHEAD = PlanAheadRules()
-GAMES = {"planahead": PLAN_AHEAD, "puzzle": PuzzleRules(time_limit_s=60)}
+GAMES = {"planahead": PLAN_AHEAD, "puzzle": PuzzleRules(b"a test secret of the server", time_limit_s=60)}
 T0 = dt.datetime(2026, 11, 30, 12, tzinfo=PUZZLE_ZONE).timestamp()
 PACING = 1.0
 

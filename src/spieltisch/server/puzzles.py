@@ -54,7 +54,7 @@ def puzzle_day_or_404(puzzle_id: str, now: float) -> dt.date:
         raise HTTPException(404, error.message) from None
 
 
-def puzzle_index(now: float, limit_override: float | None) -> dict[str, Any]:
+def puzzle_index(now: float, limit_override: float | None, secret: bytes) -> dict[str, Any]:
     from spieltisch.games.planahead.puzzle import archive, puzzle_for
 
     day = today(now)
@@ -62,17 +62,17 @@ def puzzle_index(now: float, limit_override: float | None) -> dict[str, Any]:
     return {
         "today": day.isoformat(),
         "puzzles": [
-            {"id": d.isoformat(), "time_limit_s": _limit(puzzle_for(d), limit_override)} for d in days
+            {"id": d.isoformat(), "time_limit_s": _limit(puzzle_for(d, secret), limit_override)} for d in days
         ],
     }
 
 
-def optimum(puzzle_id: str) -> tuple[int, str]:
+def optimum(puzzle_id: str, secret: bytes) -> tuple[int, str]:
     """The best score of a puzzle and a land that reaches it (exact; about 0.3 s, at worst ~1 s)."""
     from spieltisch.games.planahead.optimum import best_land
     from spieltisch.games.planahead.puzzle import puzzle_for
 
-    best = best_land(puzzle_for(dt.date.fromisoformat(puzzle_id)).tiles)
+    best = best_land(puzzle_for(dt.date.fromisoformat(puzzle_id), secret).tiles)
     return best.score, format_land(best.land)
 
 
@@ -81,7 +81,8 @@ class Optima:
     its plans is Python and NumPy holding the GIL for up to a second (0.3 s at the median), which in
     a thread would stall every table's clock and socket of this server."""
 
-    def __init__(self) -> None:
+    def __init__(self, secret: bytes) -> None:
+        self._secret = secret
         self._known: dict[str, asyncio.Future[tuple[int, str]]] = {}
         self._pool = ProcessPoolExecutor(
             max_workers=1,
@@ -95,7 +96,7 @@ class Optima:
         if future is None or (future.done() and future.exception() is not None):
             loop = asyncio.get_running_loop()
             future = self._known[puzzle_id] = asyncio.ensure_future(
-                loop.run_in_executor(self._pool, optimum, puzzle_id)
+                loop.run_in_executor(self._pool, optimum, puzzle_id, self._secret)
             )
         return await asyncio.shield(future)
 
@@ -116,7 +117,7 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
-def _entry(result: PuzzleResult) -> dict:
+def _entry(result: PuzzleResult) -> dict[str, Any]:
     return {
         "player": result.player_id,
         "nickname": result.nickname,
@@ -126,25 +127,37 @@ def _entry(result: PuzzleResult) -> dict:
     }
 
 
-def results_lists(results: list[PuzzleResult]) -> dict:
-    """Best attempt per player, and the first attempts alone (a retry knows the tiles already)."""
+def plausible(result: PuzzleResult) -> bool:
+    """Whether a person can have played the attempt this fast (see MIN_SECONDS_PER_TILE)."""
+    from spieltisch.games.planahead.puzzle import MIN_SECONDS_PER_TILE
+
+    placed = sum(entry != "." for entry in result.land.split())
+    return result.seconds_used >= placed * MIN_SECONDS_PER_TILE
+
+
+def results_lists(results: list[PuzzleResult]) -> dict[str, Any]:
+    """The day's ranking: each player's first attempt (a retry knows the tiles, and the best land
+    is shown after one's first attempt), unless it was faster than a person can play. Besides,
+    unranked: each player's best attempt."""
     best: dict[str, PuzzleResult] = {}
     for result in results:
         held = best.get(result.player_id)
         if held is None or (result.score, -result.seconds_used) > (held.score, -held.seconds_used):
             best[result.player_id] = result
     order = lambda r: (-r.score, r.seconds_used, r.id)  # noqa: E731 - a sort key, named once
-    first = [r for r in results if r.first_attempt]
+    first = [r for r in results if r.first_attempt and plausible(r)]
     return {
         "best": [_entry(r) for r in sorted(best.values(), key=order)],
         "first": [_entry(r) for r in sorted(first, key=order)],
     }
 
 
-def puzzle_details(day: dt.date, results: list[PuzzleResult], limit_override: float | None) -> dict[str, Any]:
+def puzzle_details(
+    day: dt.date, results: list[PuzzleResult], limit_override: float | None, secret: bytes
+) -> dict[str, Any]:
     from spieltisch.games.planahead.puzzle import puzzle_for
 
-    puzzle = puzzle_for(day)
+    puzzle = puzzle_for(day, secret)
     return {
         "id": puzzle.id,
         "time_limit_s": _limit(puzzle, limit_override),

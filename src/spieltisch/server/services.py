@@ -34,8 +34,11 @@ class Services:
         games: Games,
         store: TableStore,
         optima: Optima,
+        secret: bytes,
     ) -> None:
         self.config = config
+        #: The key the days' puzzles are drawn with.
+        self.secret = secret
         self.clock = clock
         self.repository = repository
         self.games = games
@@ -57,7 +60,8 @@ class Services:
         # The Plan Ahead computer players compile their kernels once (then Numba's disk cache serves
         # them): never on a player's move.
         await asyncio.to_thread(warm_up)
-        games = game_registry(config, catalog)
+        secret = config.server_secret()
+        games = game_registry(config, catalog, secret)
         store: TableStore
         if config.redis_url:
             store = RedisTableStore(config.redis_url, games)
@@ -67,7 +71,7 @@ class Services:
             memory = MemoryTableStore(persist=Snapshots(repository, clock).write)
             memory.restore(await asyncio.to_thread(_restored_tables, repository, games))
             store = memory
-        services = cls(config, clock, repository, games, store, Optima())
+        services = cls(config, clock, repository, games, store, Optima(secret), secret)
         await store.start()
         await services.scheduler.resume()
         # Work out the exact optimum of today's puzzle now (and start its process), not when the

@@ -4,7 +4,9 @@ Pure rules, no I/O and no clock: "today" and "now" are always passed in, so the 
 clock and tests use fixed dates.
 
 * The puzzle of a day is named by its ISO date (`2026-11-29`). Its seed comes from that name through
-  SHA-256 (stable across processes, machines and Python versions, unlike `hash()`), and its tiles
+  HMAC-SHA-256 under the server's secret (stable across processes, machines and Python versions,
+  unlike `hash()`, and unknown to anyone before the day; days before 2026-12-02 used the public
+  SHA-256 of the name and keep it), and its tiles
   from `draw_tiles(seed)`, the same draw the table game uses. Every retry replays the same puzzle.
 * The archive is the puzzles of the earlier days since the first puzzle date; a future date is not
   a puzzle yet (its tiles must not leak before the day).
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import hmac
 import re
 from dataclasses import dataclass
 
@@ -30,6 +33,13 @@ from spieltisch.games.planahead.tiles import Tile
 
 #: The day of the first puzzle: the archive does not reach further back.
 FIRST_PUZZLE_DATE = dt.date(2026, 1, 1)
+
+#: From this day on a puzzle's tiles are drawn under the server's secret (see `seed_for`).
+SECRET_FROM = dt.date(2026, 12, 2)
+
+#: An attempt that placed its tiles faster than this many seconds a tile is not ranked: nobody
+#: drags and confirms a tile in less (a script that knows the best land does).
+MIN_SECONDS_PER_TILE = 0.4
 
 #: Seconds for a puzzle of 19 tiles (see the module docstring for why).
 DEFAULT_TIME_LIMIT_S = 180
@@ -54,17 +64,24 @@ class Puzzle:
         return dt.date.fromisoformat(self.id)
 
 
-def seed_for(day: dt.date) -> int:
-    """The puzzle seed of a day: the first 8 bytes of SHA-256 over the ISO date, as an integer."""
-    digest = hashlib.sha256((_SEED_PREFIX + day.isoformat()).encode("ascii")).digest()
+def seed_for(day: dt.date, secret: bytes) -> int:
+    """The puzzle seed of a day, as an integer of 8 bytes. From `SECRET_FROM` on: HMAC-SHA-256 of
+    the ISO date under the server's secret, so that nobody can work out a day's tiles before the
+    server shows them. Earlier days keep the public rule they were published with (SHA-256 of the
+    date alone): their tiles and results lists stay as they were."""
+    message = (_SEED_PREFIX + day.isoformat()).encode("ascii")
+    if day < SECRET_FROM:
+        digest = hashlib.sha256(message).digest()
+    else:
+        digest = hmac.new(secret, message, hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big")
 
 
-def puzzle_for(day: dt.date, time_limit_s: int = DEFAULT_TIME_LIMIT_S) -> Puzzle:
+def puzzle_for(day: dt.date, secret: bytes, time_limit_s: int = DEFAULT_TIME_LIMIT_S) -> Puzzle:
     """The puzzle of a day (any day; whether it may be shown yet is `parse_puzzle_id`'s business)."""
     if time_limit_s <= 0:
         raise RuleError(ErrorCode.BAD_SETTINGS, "a puzzle's time limit must be positive")
-    seed = seed_for(day)
+    seed = seed_for(day, secret)
     return Puzzle(day.isoformat(), seed, draw_tiles(seed, FIELD_COUNT), time_limit_s)
 
 

@@ -121,11 +121,11 @@ async def leaderboard(
 # Puzzles -------------------------------------------------------------------------------------------
 @router.get("/puzzles")
 async def puzzles(s: ServicesDep) -> dict[str, Any]:
-    return puzzle_index(s.clock.now(), s.config.puzzle_seconds)
+    return puzzle_index(s.clock.now(), s.config.puzzle_seconds, s.secret)
 
 
 @router.get("/puzzles/{puzzle_id}")
 async def puzzle(puzzle_id: str, s: ServicesDep) -> dict[str, Any]:
     day = puzzle_day_or_404(puzzle_id, s.clock.now())
     results = await asyncio.to_thread(s.repository.puzzle_results, day.isoformat())
-    return puzzle_details(day, results, s.config.puzzle_seconds)
+    return puzzle_details(day, results, s.config.puzzle_seconds, s.secret)

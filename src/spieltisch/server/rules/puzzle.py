@@ -24,7 +24,9 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
     starts_alone = True
     bot_beats_clock = False
 
-    def __init__(self, time_limit_s: float | None = None) -> None:
+    def __init__(self, secret: bytes, time_limit_s: float | None = None) -> None:
+        #: The key the day's tiles are drawn with (see games/planahead/puzzle.py: seed_for).
+        self.secret = secret
         #: An operator's override of every puzzle's own time limit (None: each puzzle's own).
         self.time_limit_s = time_limit_s
 
@@ -39,7 +41,7 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
     def new(self, settings: Mapping[str, Any], seat_count: int, seed: int, now: float) -> attempt.Attempt:
         # The random seed is ignored: every attempt at a puzzle gets the puzzle's own tiles.
         day = dt.date.fromisoformat(settings["puzzle"])
-        return attempt.start(puzzle_for(day), now, self.time_limit_s)
+        return attempt.start(puzzle_for(day, self.secret), now, self.time_limit_s)
 
     def act(
         self, state: attempt.Attempt, seat: int, action: planahead.Action, now: float, *, by_bot: bool

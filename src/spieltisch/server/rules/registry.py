@@ -15,12 +15,13 @@ from spieltisch.server.rules.speedgans_solo import SpeedgansSoloRules
 Games = dict[str, GameRules[Any, Any]]
 
 
-def game_registry(config: ServerConfig, catalog: Catalog) -> Games:
-    """The rules of every kind of table, for one app (settings and the catalog handed in)."""
+def game_registry(config: ServerConfig, catalog: Catalog, secret: bytes) -> Games:
+    """The rules of every kind of table, for one app (settings, the catalog and the secret the days'
+    puzzles are drawn with handed in)."""
     kinds: list[GameRules[Any, Any]] = [
         PlanAheadRules(),
-        PuzzleRules(config.puzzle_seconds),
+        PuzzleRules(secret, config.puzzle_seconds),
         SpeedgansRules(catalog),
-        SpeedgansSoloRules(catalog, config.server_secret(), config.record_seconds),
+        SpeedgansSoloRules(catalog, secret, config.record_seconds),
     ]
     return {rules.name: rules for rules in kinds}

@@ -1,4 +1,5 @@
-// The results lists of a puzzle: best attempt per player, and first attempts apart (two tabs).
+// The results lists of a puzzle: the ranking (each player's first attempt, if a person can have played
+// it that fast) and, unranked, each player's best attempt (two tabs).
 
 import "./strings.js";
 import { t } from "../i18n.js";
@@ -13,7 +14,7 @@ export class ResultsList {
   constructor() {
     this.details = null;
     this.error = false;
-    this.tab = "best";
+    this.tab = "first"; // the ranking: a retry knows the tiles (and the best land) already
     this.meId = null;
     this.el = null;
   }
@@ -68,7 +69,7 @@ export class ResultsList {
     }
     this.el = h("section.pz-results", { "data-testid": "results", "data-tab": this.tab },
       h("h2", {}, t("pz.results")),
-      h("div.pz-tabs", { role: "tablist" }, tab("best"), tab("first")),
+      h("div.pz-tabs", { role: "tablist" }, tab("first"), tab("best")),
       body);
     return this.el;
   }
