@@ -224,11 +224,21 @@ def test_leaderboard_entries_of_a_table_halved_with_an_easy_computer(tmp_path):
         seats=tuple(replace(s, points=p) for s, p in zip(state.seats, points, strict=True)),
     )
     sitters = (Sitter("p_1", "Ann", None), Sitter(None, "Gössel 1", "easy"), Sitter("p_2", "Bob", None))
-    entries = leaderboard_entries(FinishedGame("abcdef", "abcdef-1", {}, sitters, state, 0.0))
+
+    def entries_of(sitters, seconds=600.0):
+        return leaderboard_entries(FinishedGame("abcdef", "abcdef-1", {}, sitters, state, 0.0), seconds)
+
+    entries = entries_of(sitters)
     assert [(e["player"], e["points"], e["place"]) for e in entries] == [
         ("p_1", (3 * 40 + 30) / 2, 1),
         ("p_2", (3 * 12 + 5) / 2, 3),
     ]
+
+    # Farming: a second account that left at once, or a game faster than people play, earns nothing.
+    alone = (Sitter("p_1", "Ann", None), Sitter("p_9", "Eve", None, left=True), Sitter("p_2", "Bob", None))
+    assert [e["player"] for e in entries_of(alone)] == ["p_1", "p_2"]
+    assert entries_of(alone[:2]) == []  # one person, no computer
+    assert entries_of(sitters, seconds=6.2) == []
 
     repository = Repository(make_engine(f"sqlite:///{tmp_path / 'board.sqlite3'}"))
     record = {"game": "speedgans", "table_id": "abcdef", "seed": 1, "settings": {}, "players": []}

@@ -35,6 +35,8 @@ class Sitter:
     player: str | None  # None for a computer
     nickname: str
     bot: BotLevel | None
+    #: The person left the game before its end.
+    left: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -104,13 +104,27 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
             "cities": [str(seat.city) for seat in state.seats],  # the last round's
             "markers": [seat.marker for seat in state.seats],
         }
-        await save_game_record(self, game, records, result, leaderboard_entries(game))
+        seconds = records.now() - game.started_at
+        await save_game_record(self, game, records, result, leaderboard_entries(game, seconds))
         return {}
 
 
-def leaderboard_entries(game: FinishedGame[rounds.Game]) -> list[dict[str, Any]]:
-    """Leaderboard points of the people at a finished Speedgans table (computers earn none)."""
+#: A game faster than this many seconds a round was not played by people (reading alone takes 3 s).
+MIN_SECONDS_PER_ROUND = 15.0
+
+
+def leaderboard_entries(game: FinishedGame[rounds.Game], seconds: float) -> list[dict[str, Any]]:
+    """Leaderboard points of the people who played a finished Speedgans table to its end (computers
+    and people who left earn none). A game counts only when at least two people played it to the
+    end, or a person against the computer (as the rules say), and only when it took as long as
+    people need: a second account that leaves at once earns nobody anything."""
     state = game.state
+    stayed = [s for s in game.sitters if s.player is not None and not s.left]
+    computers = [s for s in game.sitters if s.bot is not None]
+    if len(stayed) < 2 and not (stayed and computers):
+        return []
+    if seconds < MIN_SECONDS_PER_ROUND * max(1, len(state.history)):
+        return []
     easy = any(sitter.bot == "easy" for sitter in game.sitters)
     places = state.ranking()
     return [
@@ -122,5 +136,5 @@ def leaderboard_entries(game: FinishedGame[rounds.Game]) -> list[dict[str, Any]]
             "place": places[index],
         }
         for index, sitter in enumerate(game.sitters)
-        if sitter.player is not None
+        if sitter.player is not None and not sitter.left
     ]
