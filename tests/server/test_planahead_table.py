@@ -213,3 +213,21 @@ def test_running_games_and_records_survive_a_restart(server_factory):
     view = again.table_until(lambda t: True)
     assert view["game"]["turn"] == 1 and view["game"]["seats"][0]["land"].split()[0] == tile
     Tile.parse(view["game"]["tile"])
+
+
+def test_others_learn_nothing_of_a_tile_that_is_not_confirmed(live_server):
+    ann, bob = Client(live_server, "Ann"), Client(live_server, "Bob")
+    ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 2}})
+    table_id = ann.table_until(lambda t: True)["id"]
+    bob.send({"type": "join", "table": table_id})
+    ann.send({"type": "start", "table": table_id})
+    bob.table_until(lambda t: t["status"] == "playing")
+    for field in (4, 9, 9):  # moved, and once more onto the same field
+        ann.send({"type": "place", "table": table_id, "field": field})
+        ann.table_until(lambda t, f=field: t["game"]["seats"][0]["tentative"] == f)
+    ann.send({"type": "confirm", "table": table_id})
+    seen = bob.table_until(lambda t: t["game"]["seats"][0]["confirmed"])
+    assert "tentative" not in seen["game"]["seats"][0]
+    # Bob's only view since the start is the one that shows Ann's OK: none of her moves reached him.
+    views = [m for m in bob.received if m["type"] == "table" and m["table"]["status"] == "playing"]
+    assert [v["table"]["game"]["seats"][0]["confirmed"] for v in views] == [False, True]

@@ -1,9 +1,14 @@
-"""Command line: `spieltisch serve` — run the web server."""
+"""Command line: `spieltisch serve` — run the web server, once what it needs is checked (data
+directory, database, Redis, the port): anything out of reach is one line on stderr and exit code 2."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
+import socket
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from spieltisch.cli.errors import UsageError
 
@@ -21,8 +26,6 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    import os
-
     import uvicorn
 
     from spieltisch.server.config import ServerConfig
@@ -46,17 +49,139 @@ def _serve(args: argparse.Namespace) -> int:
     os.environ["SPIELTISCH_DATABASE_URL"] = config.database_url
     if config.redis_url:
         os.environ["SPIELTISCH_REDIS_URL"] = config.redis_url
+    # What the server needs from outside, checked before it starts: a missing one is one line, not
+    # the traceback of a start that fails half-way.
+    check_data_dir(config.data_dir)
+    check_database(config.database_url)
+    if config.redis_url:
+        check_redis(config.redis_url)
+    check_port(args.host, args.port)
     print(
-        f"Spieltisch on http://{args.host}:{args.port}  (records: {config.database_url}, "
-        f"live tables: {'Redis ' + config.redis_url if config.redis_url else 'in this process'})"
+        f"Spieltisch on http://{args.host}:{args.port}  (records: {hide_password(config.database_url)}, "
+        f"live tables: {'Redis ' + hide_password(config.redis_url) if config.redis_url else 'in this process'})"
     )
-    uvicorn.run(
-        "spieltisch.server.asgi:app",
-        host=args.host,
-        port=args.port,
-        workers=args.workers,
-        ws_max_size=65536,
-        log_level="info",
-        factory=False,
-    )
+    try:
+        uvicorn.run(
+            "spieltisch.server.asgi:app",
+            host=args.host,
+            port=args.port,
+            workers=args.workers,
+            ws_max_size=65536,
+            log_level="info",
+            factory=False,
+        )
+    except SystemExit as stopped:
+        # uvicorn's "the app did not start" (the app logged why in one line): out of reach like the
+        # above, found only while starting.
+        if stopped.code == _UVICORN_STARTUP_FAILURE:
+            return 2
+        raise
     return 0
+
+
+_UVICORN_STARTUP_FAILURE = 3
+#: How long a check waits for the database or Redis to answer.
+CHECK_TIMEOUT_S = 5
+
+
+def hide_password(url: str) -> str:
+    """A URL fit for a log or the terminal: its password, if any, as ***."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)
+    user = netloc[0].split(":", 1)[0]
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
+
+
+def _reason(error: BaseException) -> str:
+    from spieltisch.server.middleware import one_line
+
+    return one_line(error)
+
+
+def _check_writable(folder: Path) -> None:
+    """Make `folder` if need be and write (and remove) a small file in it; OSError if that fails."""
+    folder.mkdir(parents=True, exist_ok=True)
+    probe = folder / f".spieltisch-write-check-{os.getpid()}"
+    try:
+        with open(probe, "wb") as file:
+            file.write(b"spieltisch\n")
+            file.flush()
+            os.fsync(file.fileno())  # a full disk may only say so here
+    finally:
+        probe.unlink(missing_ok=True)
+
+
+def check_data_dir(folder: Path) -> None:
+    """The data directory (the Speedgans catalog, the secret, by default the SQLite file) is written
+    to: it must be a folder the server can write in."""
+    try:
+        _check_writable(folder)
+    except OSError as error:
+        raise UsageError(f"data directory {folder} is not writable: {_reason(error)}") from None
+
+
+def check_database(url: str) -> None:
+    """SQLite: its folder writable (and the file, if there is one); PostgreSQL: it answers."""
+    from sqlalchemy import create_engine, make_url, text
+    from sqlalchemy.exc import SQLAlchemyError
+    from sqlalchemy.pool import NullPool
+
+    shown = hide_password(url)
+    try:
+        parsed = make_url(url)
+    except (SQLAlchemyError, ValueError) as error:
+        raise UsageError(f"database URL {shown} is not valid: {_reason(error)}") from None
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            path = Path(parsed.database)
+            try:
+                _check_writable(path.parent)
+                if path.exists():
+                    with open(path, "ab"):
+                        pass
+            except OSError as error:
+                raise UsageError(f"database {shown} is not writable: {_reason(error)}") from None
+        return
+    if parsed.drivername == "postgresql":
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    try:
+        engine = create_engine(parsed, poolclass=NullPool, connect_args={"connect_timeout": CHECK_TIMEOUT_S})
+        try:
+            with engine.connect() as connection:
+                connection.execute(text("SELECT 1"))
+        finally:
+            engine.dispose()
+    except Exception as error:  # the driver's errors, wrapped or not: all mean "not reachable"
+        raise UsageError(f"database {shown} is not reachable: {_reason(error)}") from None
+
+
+def check_redis(url: str) -> None:
+    import redis
+
+    shown = hide_password(url)
+    try:
+        client = redis.Redis.from_url(
+            url, socket_connect_timeout=CHECK_TIMEOUT_S, socket_timeout=CHECK_TIMEOUT_S
+        )
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except (redis.RedisError, OSError, ValueError) as error:
+        raise UsageError(f"Redis {shown} is not reachable: {_reason(error)}") from None
+
+
+def check_port(host: str, port: int) -> None:
+    """The address is free to listen on (as uvicorn will, with SO_REUSEADDR)."""
+    try:
+        addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        for family, kind, proto, _, address in addresses:
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6:
+                    probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                probe.bind(address)
+    except OSError as error:
+        raise UsageError(f"cannot listen on {host}:{port}: {_reason(error)}") from None

@@ -28,6 +28,7 @@ from spieltisch.server.middleware import (
 from spieltisch.server.routes import api, pages, socket, solo
 from spieltisch.server.routes.api import error_response
 from spieltisch.server.services import Services
+from spieltisch.server.store import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,10 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
     app.include_router(solo.router)
     app.include_router(socket.router)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
+
+    @app.exception_handler(StoreUnavailable)
+    async def _unavailable(request: Request, error: StoreUnavailable) -> JSONResponse:
+        return error_response(503, ErrorCode.UNAVAILABLE, "the live tables cannot be reached: try again")
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, error: RequestValidationError) -> JSONResponse:

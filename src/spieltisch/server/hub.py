@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +18,7 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from spieltisch.server.clock import Clock
 from spieltisch.server.store import TableStore, lobby_tables
+from spieltisch.server.tables import Table
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +32,8 @@ class Connection:
     tables: set[str] = field(default_factory=set)
     lobby: bool = False
     sent_versions: dict[str, int] = field(default_factory=dict)
+    #: The last view sent of each table, without its version and time (to leave out repeats).
+    sent_content: dict[str, str] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -62,11 +66,24 @@ class Hub:
         if table is not None:
             await self._send_view(connection, table)
 
-    async def _send_view(self, connection: Connection, table) -> None:
+    async def _send_view(self, connection: Connection, table: Table, only_if_changed: bool = False) -> None:
+        """Send the connection its view of the table. After a change, a view that shows nothing
+        new is not sent: the others do not learn that a player moved a tile he has not confirmed."""
         if connection.sent_versions.get(table.id, -1) > table.version:
             return
+        view = table.view(connection.player, self.clock.now())
+        content = json.dumps({**view, "version": None, "server_time": None}, sort_keys=True)
+        if only_if_changed and connection.sent_content.get(table.id) == content:
+            return
         connection.sent_versions[table.id] = table.version
-        await connection.send({"type": "table", "table": table.view(connection.player, self.clock.now())})
+        connection.sent_content[table.id] = content
+        await connection.send({"type": "table", "table": view})
+
+    async def answer(self, connection: Connection, table: Table) -> None:
+        """After a player's own action: he gets the view of it even when it shows nothing new
+        (his client waits for an answer), unless he has it already."""
+        if connection.sent_versions.get(table.id, -1) < table.version:
+            await self._send_view(connection, table)
 
     async def send_lobby(self, connection: Connection) -> None:
         tables = lobby_tables(await self.store.all_tables())
@@ -78,7 +95,7 @@ class Hub:
         if watchers:
             table = await self.store.get(table_id)
             if table is not None:
-                await asyncio.gather(*(self._send_view(c, table) for c in watchers))
+                await asyncio.gather(*(self._send_view(c, table, only_if_changed=True) for c in watchers))
         if lobby:
             tables = lobby_tables(await self.store.all_tables())
             await asyncio.gather(*(c.send({"type": "lobby", "tables": tables}) for c in lobby))

@@ -224,7 +224,9 @@ def too_large(text: str | bytes) -> bool:
     if isinstance(text, bytes) or len(text) > MAX_MESSAGE_BYTES:
         return len(text) > MAX_MESSAGE_BYTES
     # A character has at most 4 bytes: only a frame near the limit needs counting.
-    return len(text) * 4 > MAX_MESSAGE_BYTES and len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES
+    return (
+        len(text) * 4 > MAX_MESSAGE_BYTES and len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES
+    )
 
 
 def message_seq(raw: object) -> int | None:

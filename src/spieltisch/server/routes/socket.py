@@ -23,6 +23,7 @@ from spieltisch.server.protocol import (
     parse_message,
 )
 from spieltisch.server.services import Services, socket_services
+from spieltisch.server.store import StoreUnavailable
 from spieltisch.server.tables import Table, apply, create_table, set_connected
 
 log = logging.getLogger(__name__)
@@ -33,8 +34,15 @@ router = APIRouter()
 @router.websocket("/ws")
 async def socket(websocket: WebSocket, token: str = "") -> None:
     s = socket_services(websocket)
+    try:
+        player = await asyncio.to_thread(s.repository.player_by_token, token) if token else None
+    except Exception:
+        # The records out of reach (or a bug): the handshake is refused, logged once, and the
+        # browser tries again, backing off as after any failed connect.
+        log.exception("a connection failed: its player could not be looked up")
+        await websocket.close(code=1011)
+        return
     await websocket.accept()
-    player = await asyncio.to_thread(s.repository.player_by_token, token) if token else None
     if player is None:
         await websocket.send_json(
             {
@@ -88,7 +96,10 @@ async def socket(websocket: WebSocket, token: str = "") -> None:
         s.hub.remove(connection)
         for table_id in connection.tables:
             if not s.hub.player_watches(connection.player, table_id):
-                await s.store.update(table_id, lambda t: set_connected(t, connection.player, False))
+                try:
+                    await s.store.update(table_id, lambda t: set_connected(t, connection.player, False))
+                except Exception:  # one table that cannot be told keeps none of the others from it
+                    log.exception("could not mark player %s away at table %s", connection.player, table_id)
 
 
 async def handle(s: Services, connection: Connection, message: ClientMessage) -> None:
@@ -116,6 +127,11 @@ async def handle(s: Services, connection: Connection, message: ClientMessage) ->
                 await _act(s, connection, message)
     except RuleError as error:
         raise ProtocolError(error.code, error.message, message.seq) from None
+    except StoreUnavailable:
+        # Nothing is told as done that may not have happened: the player tries again shortly.
+        raise ProtocolError(
+            ErrorCode.UNAVAILABLE, "the server cannot take this now: try again", message.seq
+        ) from None
 
 
 async def _create(s: Services, connection: Connection, game: str, settings: dict[str, object]) -> None:
@@ -136,6 +152,8 @@ async def _act(s: Services, connection: Connection, message: ActionMessage) -> N
         now = s.clock.now()
         return apply(table, connection.player, connection.nickname, action, now, s.config.bot_pacing)
 
-    if await s.store.update(message.table, change) is None:
+    changed = await s.store.update(message.table, change)
+    if changed is None:
         connection.tables.discard(message.table)
         raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {message.table!r}")
+    await s.hub.answer(connection, changed)
