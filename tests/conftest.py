@@ -66,6 +66,7 @@ class ServerProcess:
             "SPIELTISCH_DATA_DIR": str(DATA_DIR or tmp / "data"),
             "SPIELTISCH_DATABASE_URL": f"sqlite:///{tmp / 'spieltisch.sqlite3'}",
             "SPIELTISCH_BOT_PACING": "0.05",
+            "SPIELTISCH_PLAYER_BURST": "100000",  # the tests make many players from one address
             **(env or {}),
         }
         self.workers = workers

@@ -16,13 +16,19 @@ from tests.conftest import free_port, wait_http
 
 class InProcessServer:
     def __init__(
-        self, tmp: Path, data_dir: Path, clock: FakeClock | None = None, bot_pacing: float = 1.0
+        self,
+        tmp: Path,
+        data_dir: Path,
+        clock: FakeClock | None = None,
+        bot_pacing: float = 1.0,
+        player_burst: float = 100_000,
     ) -> None:
         self.clock = clock or FakeClock()
         config = ServerConfig(
             database_url=f"sqlite:///{tmp / 'inprocess.sqlite3'}",
             redis_url=None,
             bot_pacing=bot_pacing,
+            player_burst=player_burst,
             data_dir=data_dir,
         )
         self.port = free_port()

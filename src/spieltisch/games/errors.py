@@ -21,6 +21,7 @@ class ErrorCode(enum.StrEnum):
     NOT_FOUND = "not_found"
     UNKNOWN_PLAYER = "unknown_player"
     BAD_NICKNAME = "bad_nickname"
+    RATE_LIMITED = "rate_limited"
     # Tables (server/tables.py)
     UNKNOWN_GAME = "unknown_game"
     UNKNOWN_TABLE = "unknown_table"
@@ -34,6 +35,7 @@ class ErrorCode(enum.StrEnum):
     NO_PLAYERS = "no_players"
     BAD_SEAT = "bad_seat"
     BAD_ACTION = "bad_action"
+    TOO_MANY_TABLES = "too_many_tables"
     GAME_OVER = "game_over"
     # Plan Ahead and its puzzles
     FIELD_TAKEN = "field_taken"

@@ -30,6 +30,9 @@ class ServerConfig:
     #: An operator's override of every puzzle's time limit in seconds (events, tests); None: each
     #: puzzle's own limit.
     puzzle_seconds: float | None = field(default_factory=lambda: _number("SPIELTISCH_PUZZLE_SECONDS"))
+    #: New players one address may create in a burst (then 1 a minute; tests that make hundreds of
+    #: players raise it).
+    player_burst: float = field(default_factory=lambda: _number("SPIELTISCH_PLAYER_BURST") or 100.0)
     #: An operator's override of the Rekordjagd's 5 minutes (events, tests); None: the rules' own.
     record_seconds: float | None = field(default_factory=lambda: _number("SPIELTISCH_REKORDJAGD_SECONDS"))
     #: The secret the day's puzzles are drawn from, so nobody can work out tomorrow's tasks. Several

@@ -55,6 +55,9 @@ class Hub:
     def add(self, connection: Connection) -> None:
         self.connections.add(connection)
 
+    def connections_of(self, player: str) -> int:
+        return sum(1 for c in self.connections if c.player == player)
+
     def remove(self, connection: Connection) -> None:
         self.connections.discard(connection)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
@@ -264,6 +265,15 @@ class NicknameBody(BaseModel):
     nickname: Nickname
 
     def clean(self) -> str:
-        if any(ord(char) < 32 or 0x7F <= ord(char) < 0xA0 for char in self.nickname):
-            raise ValueError("a nickname may not contain control characters")
-        return self.nickname
+        """The nickname as it is kept: NFC, with no control, format (zero-width, bidi override) or
+        other invisible characters, and something visible in it."""
+        name = unicodedata.normalize("NFC", self.nickname).strip()
+        if any(unicodedata.category(char) in ("Cc", "Cf", "Co", "Cs", "Cn") for char in name):
+            raise ValueError("a nickname may not contain control or invisible characters")
+        if not any(
+            not char.isspace() and unicodedata.category(char) not in ("Zs", "Mn", "Me") for char in name
+        ):
+            raise ValueError("a nickname needs a visible character")
+        if len(name) > 20:
+            raise ValueError("a nickname has at most 20 characters")
+        return name

@@ -11,9 +11,11 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Request, WebSocket
 
+from spieltisch.server import limits
 from spieltisch.server.clock import Clock
 from spieltisch.server.config import ServerConfig
 from spieltisch.server.hub import Hub
+from spieltisch.server.limits import AddressBuckets
 from spieltisch.server.puzzles import Optima, today
 from spieltisch.server.rules.registry import Games, game_registry
 from spieltisch.server.scheduler import Scheduler
@@ -45,6 +47,8 @@ class Services:
         self.store = store
         self.optima = optima
         self.hub = Hub(store, clock)
+        #: New players per address (see limits.py).
+        self.new_players = AddressBuckets(limits.PLAYERS_PER_SECOND, config.player_burst)
         self.scheduler = Scheduler(store, clock, self, config.bot_pacing)
         self._background: set[asyncio.Task[object]] = set()
 

@@ -322,11 +322,8 @@ class RedisTableStore:
 
 
 def lobby_tables(tables: list[Table]) -> list[dict[str, Any]]:
-    """The lobby lists open tables first, then running ones (to watch), newest first."""
-    shown = [
-        t
-        for t in tables
-        if t.rules.listed and (t.status is Status.PLAYING or (t.status is Status.OPEN and t.anyone_here))
-    ]
+    """The lobby lists open tables first, then running ones (to watch), newest first; only tables
+    where someone is present (a game everyone has left is nothing to join or watch)."""
+    shown = [t for t in tables if t.rules.listed and t.status is not Status.FINISHED and t.anyone_here]
     shown.sort(key=lambda t: (t.status is not Status.OPEN, -t.created))
     return [t.summary() for t in shown[:100]]

@@ -386,7 +386,16 @@ def _join(table: Table, player: str, nickname: str) -> None:
     _require_open(table)
     if len(table.seats) >= table.rules.seat_limit(table.settings):
         raise RuleError(ErrorCode.TABLE_FULL, "every seat is taken")
-    table.seats.append(SeatInfo(player=player, nickname=nickname, connected=True))
+    table.seats.append(SeatInfo(player=player, nickname=_distinct(table, nickname), connected=True))
+
+
+def _distinct(table: Table, nickname: str) -> str:
+    """The nickname, with a number added when someone at the table already has it ("Ann 2")."""
+    taken = {seat.nickname.casefold() for seat in table.seats}
+    name, number = nickname, 2
+    while name.casefold() in taken:
+        name, number = f"{nickname} {number}", number + 1
+    return name
 
 
 def _leave(table: Table, player: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter, Header, HTTPException
+from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import JSONResponse
 
 from spieltisch.games.errors import ErrorCode
@@ -34,11 +34,16 @@ async def _player(s: Services, authorization: str | None) -> Player:
 
 
 @router.post("/players", status_code=201, response_model=None)
-async def new_player(body: NicknameBody, s: ServicesDep) -> dict[str, Any] | JSONResponse:
+async def new_player(body: NicknameBody, request: Request, s: ServicesDep) -> dict[str, Any] | JSONResponse:
     try:
         nickname = body.clean()
     except ValueError as error:
         return error_response(422, ErrorCode.BAD_NICKNAME, str(error))
+    address = request.client.host if request.client else "unknown"
+    if not s.new_players.take(address):
+        return error_response(
+            429, ErrorCode.RATE_LIMITED, "too many new players from this address: try later"
+        )
     player, token = await asyncio.to_thread(s.repository.create_player, nickname)
     return {"id": player.id, "token": token, "nickname": player.nickname}
 

@@ -10,6 +10,7 @@ import logging
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from spieltisch.games.errors import ErrorCode, RuleError
+from spieltisch.server import limits
 from spieltisch.server.hub import Connection
 from spieltisch.server.protocol import (
     ActionMessage,
@@ -24,7 +25,7 @@ from spieltisch.server.protocol import (
 )
 from spieltisch.server.services import Services, socket_services
 from spieltisch.server.store import StoreUnavailable
-from spieltisch.server.tables import Table, apply, create_table, set_connected
+from spieltisch.server.tables import Status, Table, apply, create_table, set_connected
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +54,14 @@ async def socket(websocket: WebSocket, token: str = "") -> None:
         )
         await websocket.close(code=4401)
         return
+    if s.hub.connections_of(player.id) >= limits.CONNECTIONS_PER_PLAYER:
+        await websocket.send_json(
+            {"type": "error", "code": ErrorCode.RATE_LIMITED, "message": "too many tabs open for this player"}
+        )
+        await websocket.close(code=4429)
+        return
     connection = Connection(websocket, player.id, player.nickname)
+    bucket = limits.Bucket(limits.MESSAGES_PER_SECOND, limits.MESSAGE_BURST)
     s.hub.add(connection)
     await connection.send(
         {
@@ -75,6 +83,8 @@ async def socket(websocket: WebSocket, token: str = "") -> None:
             try:
                 parsed = parse_message(frame)
                 seq = parsed.seq
+                if not bucket.take():
+                    raise ProtocolError(ErrorCode.RATE_LIMITED, "too many messages: slow down", seq)
                 await handle(s, connection, parsed)
             except ProtocolError as error:
                 await connection.send(
@@ -138,6 +148,15 @@ async def _create(s: Services, connection: Connection, game: str, settings: dict
     rules = s.games.get(game)
     if rules is None:
         raise RuleError(ErrorCode.UNKNOWN_GAME, f"unknown game {game!r}")
+    if not rules.starts_alone:
+        hosted = [
+            t for t in await s.store.all_tables() if t.host == connection.player and t.status is Status.OPEN
+        ]
+        if len(hosted) >= limits.OPEN_TABLES_PER_HOST:
+            raise RuleError(
+                ErrorCode.TOO_MANY_TABLES,
+                f"you host {len(hosted)} open tables already: start or leave one first",
+            )
     now = s.clock.now()
     table = create_table(rules, connection.player, connection.nickname, settings, now, s.config.bot_pacing)
     connection.tables.add(table.id)
