@@ -97,3 +97,44 @@ export function speedgansTable({ you = 0, names = NAMES.slice(0, 3), game = {}, 
     },
   };
 }
+
+export const SOLO_TASKS = [
+  { id: "F6", name: "Sauberer Markt", star: true, lower_is_better: false, best: 5, worst: -6 },
+  { id: "W4", name: "Weit draußen", star: false, lower_is_better: false, best: 4, worst: 0 },
+  { id: "L4", name: "Dackel am Tor", star: false, lower_is_better: false, best: 5, worst: 1 },
+];
+
+/** A valid city (a Musterstadt of SOLO_TASKS) and its live points. */
+export const SOLO_CITY = "1b0 4a2 7a0 2a1 3a2 5a3 6a0 8a0 9a0";
+export const SOLO_LIVE = { values: { F6: 4, W4: 4, L4: 4 }, points: [90.9, 100, 75], sum: 265.9 };
+
+/**
+ * A finished city of a run, as `last` and `cities` carry it.
+ * @param {object} [o]  fields to set
+ */
+export function soloCity(o = {}) {
+  return {
+    tasks: ["F6", "W4", "L4"], outcome: "done", city: SOLO_CITY, values: [4, 4, 4], task_points: [90.9, 100, 75],
+    bonus: 0, points: 265.9, hints: 0, hint_cost: 0, seconds: 12.5, ...o,
+  };
+}
+
+/**
+ * A solo run's TableView (kind speedgans_solo), shaped as in docs/protocol-speedgans.md.
+ * @param {{mode?: string, you?: number | null, game?: object, status?: string, settings?: object}} [o]
+ */
+export function soloTable({ mode = "record", you = 0, game = {}, status, settings = {} } = {}) {
+  const phase = game.phase ?? "playing";
+  return {
+    id: "r1", kind: "speedgans_solo", status: status ?? (phase === "finished" ? "finished" : "playing"), host: "p0",
+    settings: { mode, ...settings }, seats: [{ player: "p0", nickname: "Anna", bot: null, connected: true, left: false }],
+    you, version: 1, server_time: 0,
+    game: {
+      mode, phase, timed_out: false, started_at: 1000, ends_at: mode === "record" ? 1300 : mode === "daily" ? 1600 : null,
+      number: 1, tasks: phase === "finished" ? [] : SOLO_TASKS, city: phase === "finished" ? null : EMPTY_CITY,
+      report: phase === "finished" ? null : report({ valid: false, tasks: { F6: 0, W4: 0, L4: 0 } }),
+      live: null, hints: 0, hint_cost: mode === "practice" ? 0 : 30, hint: null, last: null, cities: [],
+      total: mode === "practice" ? null : 0, ...game,
+    },
+  };
+}

@@ -15,6 +15,8 @@ from spieltisch.server.puzzles import PUZZLE_ZONE
 from spieltisch.server.rules.planahead import PlanAheadRules
 from spieltisch.server.rules.puzzle import PuzzleRules
 from spieltisch.server.tables import (
+    ABANDON_SECONDS,
+    GRACE_SECONDS,
     AddBot,
     Join,
     Leave,
@@ -26,6 +28,7 @@ from spieltisch.server.tables import (
     apply,
     bot_moves,
     create_table,
+    set_connected,
     tick,
 )
 
@@ -180,3 +183,46 @@ def test_a_puzzle_table_starts_at_once_and_ends_on_its_clock():
         with pytest.raises(RuleError) as caught:
             create_table(rules, "ann", "Ann", bad, T0, PACING)
         assert caught.value.code is code
+
+
+def test_a_computer_plays_for_an_absent_player_until_he_returns():
+    table = apply(table_of({"seats": 2}, "bob"), "ann", "Ann", Start(), T0, PACING)
+    table = set_connected(table, "bob", False, T0 + 1)  # Bob's browser is gone
+    assert table.next_due() == T0 + 1 + GRACE_SECONDS
+    assert table.view("ann", T0 + 2)["seats"][1]["stand_in_at"] == T0 + 1 + GRACE_SECONDS
+    assert tick(table, T0 + GRACE_SECONDS, PACING) is None  # a reload's worth of time: nothing
+    table = tick(table, T0 + 1 + GRACE_SECONDS, PACING)
+    assert table.state.seats[1].confirmed and not table.state.seats[0].confirmed  # Ann need not wait
+    table = apply(table, "ann", "Ann", pa.Place(1), T0 + 40, PACING)
+    table = apply(table, "ann", "Ann", pa.Confirm(), T0 + 41, PACING)
+    assert table.state.turn == 1 and 1 in table.bot_due  # it goes on playing for him
+    table = set_connected(table, "bob", True, T0 + 42)  # Bob is back: his seat is his again
+    assert 1 not in table.bot_due and table.next_due() is None
+    assert table.view("ann", T0 + 43)["seats"][1]["stand_in_at"] is None
+
+
+def test_nobody_plays_for_the_only_person_and_a_game_nobody_is_at_stops():
+    table = apply(table_of({"seats": 2}), "ann", "Ann", AddBot("easy"), T0, PACING)
+    table = apply(table, "ann", "Ann", Start(), T0, PACING)
+    table = tick(table, table.bot_due[1], PACING)  # the computer has placed; the game waits for Ann
+    table = set_connected(table, "ann", False, T0 + 10)
+    assert table.stand_in_due(0) is None  # nobody else waits for her
+    assert table.next_due() == T0 + 10 + ABANDON_SECONDS
+    assert tick(table, T0 + 9 + ABANDON_SECONDS, PACING) is None
+    table = tick(table, T0 + 10 + ABANDON_SECONDS, PACING)
+    assert table.status is Status.FINISHED and table.recorded and table.extras == {"abandoned": True}
+    assert table.finished_game() is not None and table.next_due() is None
+
+
+def test_a_rematch_seats_only_those_present():
+    table = apply(table_of({"seats": 4}, "bob", "cid"), "ann", "Ann", AddBot("easy"), T0, PACING)
+    table = replace_status(table, Status.FINISHED)
+    table = set_connected(table, "bob", False, T0 + 5)
+    again = apply(table, "cid", "Cid", Rematch(), T0 + 6, PACING)
+    assert [s.nickname for s in again.seats] == ["Ann", "Cid", "Einsteiger 1"]
+
+
+def replace_status(table: Table, status: Status) -> Table:
+    table = Table.from_dict(table.to_dict(), GAMES)
+    table.status = status
+    return table

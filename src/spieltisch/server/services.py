@@ -73,7 +73,7 @@ class Services:
             # Single process: every change is written to the database before anyone hears of it,
             # so a restart resumes every table as its players last saw it.
             memory = MemoryTableStore(persist=Snapshots(repository, clock).write)
-            memory.restore(await asyncio.to_thread(_restored_tables, repository, games))
+            memory.restore(await asyncio.to_thread(_restored_tables, repository, games, clock.now()))
             store = memory
         services = cls(config, clock, repository, games, store, Optima(secret), secret)
         await store.start()
@@ -119,7 +119,7 @@ class Snapshots:
             )
 
 
-def _restored_tables(repository: Repository, games: Games) -> list[Table]:
+def _restored_tables(repository: Repository, games: Games, now: float) -> list[Table]:
     tables = []
     for row in repository.live_tables():
         try:
@@ -128,7 +128,8 @@ def _restored_tables(repository: Repository, games: Games) -> list[Table]:
             log.warning("cannot restore table %s", row.id, exc_info=True)
             continue
         for seat in table.seats:
-            seat.connected = False  # nobody is connected to a process that has just started
+            if seat.connected:  # nobody is connected to a process that has just started
+                seat.connected, seat.away_since = False, now
         tables.append(table)
     return tables
 

@@ -22,6 +22,13 @@ from spieltisch.server.rules.base import FinishedGame, GameRules, Sitter
 log = logging.getLogger(__name__)
 
 TABLE_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+#: Seconds a person may be away (a reload, a lost connection) while others are at the table before
+#: a computer plays the seat for him; he takes it back the moment he returns.
+GRACE_SECONDS = 30.0
+#: Seconds a game goes on with no person present before it stops (nothing is recorded).
+ABANDON_SECONDS = 600.0
+#: The level of a computer that plays for an absent person.
+STAND_IN_LEVEL: BotLevel = "medium"
 
 
 class Status(enum.StrEnum):
@@ -41,6 +48,12 @@ class SeatInfo:
     bot: BotLevel | None = None
     connected: bool = False
     left: bool = False
+    #: Since when the person has been away (disconnected or left); None while present.
+    away_since: float | None = None
+
+    @property
+    def present(self) -> bool:
+        return self.player is not None and self.connected and not self.left
 
 
 @dataclass
@@ -163,8 +176,10 @@ class Table:
                     "bot": s.bot,
                     "connected": s.connected or bool(s.bot),
                     "left": s.left,
+                    # When a computer plays (or will play) for this absent person, on the server's clock.
+                    "stand_in_at": self.stand_in_due(i),
                 }
-                for s in self.seats
+                for i, s in enumerate(self.seats)
             ],
             "you": seat,
             "version": self.version,
@@ -175,8 +190,38 @@ class Table:
     def next_due(self) -> float | None:
         if self.status is not Status.PLAYING:
             return None
-        times = [t for t in [self.rules.due(self.state), *self.bot_due.values()] if t is not None]
-        return min(times, default=None)
+        stand_ins = [
+            self.stand_in_due(i)
+            for i in range(len(self.seats))
+            if i not in self.bot_due and self.rules.waiting_for(self.state, i)
+        ]
+        times = [self.rules.due(self.state), *self.bot_due.values(), *stand_ins, self.abandon_due()]
+        return min((t for t in times if t is not None), default=None)
+
+    def stand_in_due(self, index: int) -> float | None:
+        """When a computer starts to play this absent person's seat: only in a game with computers,
+        and only while another person is there (nobody else waits otherwise)."""
+        seat = self.seats[index]
+        if seat.player is None or seat.left or seat.connected or seat.away_since is None:
+            return None
+        if not self.rules.bot_names or self.rules.starts_alone or self.status is not Status.PLAYING:
+            return None
+        if not any(other.present for i, other in enumerate(self.seats) if i != index):
+            return None
+        return seat.away_since + GRACE_SECONDS
+
+    def stood_in(self, index: int, now: float) -> bool:
+        due = self.stand_in_due(index)
+        return due is not None and now >= due
+
+    def abandon_due(self) -> float | None:
+        """When a game nobody is at any more stops (None while someone is there)."""
+        persons = [seat for seat in self.seats if seat.player is not None]
+        if self.status is not Status.PLAYING or not persons or any(seat.present for seat in persons):
+            return None
+        gone = [seat.away_since for seat in persons if seat.away_since is not None]
+        since = max(gone) if gone else (self.started_at or self.created)
+        return since + ABANDON_SECONDS
 
 
 # What can be done at a table besides the game's own moves ---------------------------------------
@@ -240,7 +285,7 @@ def apply(table: Table, player: str, nickname: str, action: object, now: float, 
         case Join():
             _join(table, player, nickname)
         case Leave():
-            _leave(table, player)
+            _leave(table, player, now)
         case AddBot(level):
             _add_bot(table, player, level)
         case RemoveSeat(index):
@@ -286,7 +331,7 @@ def bot_moves(table: Table, now: float) -> Decided:
 
 
 def _level(table: Table, seat: int) -> BotLevel:
-    return table.seats[seat].bot or "easy"
+    return table.seats[seat].bot or STAND_IN_LEVEL
 
 
 def _think(table: Table, seat: int) -> Sequence[object]:
@@ -306,6 +351,19 @@ def tick(table: Table, now: float, pacing: float, decided: Decided | None = None
     ahead = decided[1] if decided is not None and decided[0] == table.version else {}
     step = table.rules.step(table.state)
     table = copy.deepcopy(table)
+    abandon = table.abandon_due()
+    if abandon is not None and now >= abandon:
+        # Nobody has been here for long: the game stops, and nothing of it is recorded.
+        table.status = Status.FINISHED
+        table.recorded = True
+        table.extras = {"abandoned": True}
+        table.bot_due = {}
+        table.version += 1
+        return table
+    for index in range(len(table.seats)):
+        waited_for = index not in table.bot_due and table.rules.waiting_for(table.state, index)
+        if waited_for and table.stood_in(index, now):
+            table.bot_due[index] = now  # a computer plays for the absent person from now on
     for seat, due in sorted(table.bot_due.items()):
         if due <= now and not table.rules.waiting_for(table.state, seat):
             del table.bot_due[seat]  # the game no longer waits for this computer (e.g. a new phase)
@@ -342,15 +400,18 @@ def tick(table: Table, now: float, pacing: float, decided: Decided | None = None
     return table
 
 
-def set_connected(table: Table, player: str, connected: bool) -> Table | None:
+def set_connected(table: Table, player: str, connected: bool, now: float) -> Table | None:
     """A player's browser came or went. An open table whose host is gone passes the host on to
     someone present, so that it can still start (and a host who comes back to an empty one, or
-    finds nobody else there, takes it back)."""
+    finds nobody else there, takes it back). A person who returns plays his seat again."""
     seat = table.seat_of(player)
     if seat is None or table.seats[seat].connected == connected:
         return None
     table = copy.deepcopy(table)
     table.seats[seat].connected = connected
+    table.seats[seat].away_since = None if connected else now
+    if connected and not table.seats[seat].bot:
+        table.bot_due.pop(seat, None)  # the computer that stood in stops
     if table.status is Status.OPEN:
         present = [s.player for s in table.seats if s.player and s.connected and not s.left]
         if present and table.host not in present:
@@ -382,6 +443,9 @@ def _join(table: Table, player: str, nickname: str) -> None:
     if seat is not None:
         table.seats[seat].left = False  # coming back to a running game
         table.seats[seat].connected = True
+        table.seats[seat].away_since = None
+        if not table.seats[seat].bot:
+            table.bot_due.pop(seat, None)
         return
     _require_open(table)
     if len(table.seats) >= table.rules.seat_limit(table.settings):
@@ -398,7 +462,7 @@ def _distinct(table: Table, nickname: str) -> str:
     return name
 
 
-def _leave(table: Table, player: str) -> None:
+def _leave(table: Table, player: str, now: float) -> None:
     seat = _own_seat(table, player)
     if table.status is Status.OPEN:
         del table.seats[seat]
@@ -406,6 +470,7 @@ def _leave(table: Table, player: str) -> None:
         return
     table.seats[seat].left = True
     table.seats[seat].connected = False
+    table.seats[seat].away_since = now
     if player == table.host:
         _pass_host(table)
 
@@ -444,7 +509,8 @@ def _rematch(table: Table, player: str, now: float) -> None:
         raise RuleError(ErrorCode.NOT_FINISHED, "a rematch can start only after the game")
     if table.seats[seat].left:
         raise RuleError(ErrorCode.NOT_SEATED, "you have left this table")
-    table.seats = [s for s in table.seats if not s.left]
+    # Only those present play again (and the computers): an absent player is not seated anew.
+    table.seats = [s for s in table.seats if s.bot or (s.present or s.player == player)]
     _pass_host(table)
     _begin(table, now)
 
@@ -479,7 +545,7 @@ def _settle(table: Table, now: float, pacing: float) -> None:
         table.bot_step = step
         table.bot_due = {}
         for index, seat in enumerate(table.seats):
-            if seat.bot and table.rules.waiting_for(table.state, index):
+            if (seat.bot or table.stood_in(index, now)) and table.rules.waiting_for(table.state, index):
                 table.bot_due[index] = _bot_time(table, index, now, pacing)
 
 

@@ -107,7 +107,9 @@ async def socket(websocket: WebSocket, token: str = "") -> None:
         for table_id in connection.tables:
             if not s.hub.player_watches(connection.player, table_id):
                 try:
-                    await s.store.update(table_id, lambda t: set_connected(t, connection.player, False))
+                    await s.store.update(
+                        table_id, lambda t: set_connected(t, connection.player, False, s.clock.now())
+                    )
                 except Exception:  # one table that cannot be told keeps none of the others from it
                     log.exception("could not mark player %s away at table %s", connection.player, table_id)
 
@@ -130,7 +132,9 @@ async def handle(s: Services, connection: Connection, message: ClientMessage) ->
                 if await s.store.get(table_id) is None:
                     raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {table_id!r}")
                 connection.tables.add(table_id)
-                changed = await s.store.update(table_id, lambda t: set_connected(t, connection.player, True))
+                changed = await s.store.update(
+                    table_id, lambda t: set_connected(t, connection.player, True, s.clock.now())
+                )
                 if changed is None:
                     await s.hub.send_table(connection, table_id)
             case ActionMessage():

@@ -1,4 +1,5 @@
-// Entry point and router: "/" lobby, "/t/<id>" a table, "/puzzle[/<YYYY-MM-DD>]" the puzzle.
+// Entry point and router: "/" lobby, "/t/<id>" a table (a solo run too), "/puzzle[/<YYYY-MM-DD>]" the
+// puzzle, "/tagesstadt[/<YYYY-MM-DD>]" a Tagesstadt's day, "/bestenliste" the Bestenliste.
 
 import "./errors.js";
 import { getLang, initLang, onLangChange, setLang, t } from "./i18n.js";
@@ -8,6 +9,8 @@ import { LobbyScreen } from "./lobby.js";
 import { TableScreen } from "./room.js";
 import { PuzzleScreen, puzzlePath } from "./puzzle/screen.js";
 import { NotFoundScreen } from "./screen.js";
+import { BoardScreen, DailyScreen } from "./speedgans/solo-pages.js";
+import { dailyPathDay } from "./speedgans/solo-lists.js";
 
 export const app = {
   me: null, // {id, nickname}
@@ -130,6 +133,8 @@ function route() {
   let screen;
   if (match) screen = new TableScreen(app, decodeURIComponent(match[1]));
   else if (puzzlePath(path)) screen = new PuzzleScreen(app, puzzlePath(path).id);
+  else if (dailyPathDay(path)) screen = new DailyScreen(app, dailyPathDay(path).day);
+  else if (path === "/bestenliste" || path === "/bestenliste/") screen = new BoardScreen(app);
   else if (path === "/") screen = new LobbyScreen(app);
   else screen = new NotFoundScreen(app);
   app.screen = screen;

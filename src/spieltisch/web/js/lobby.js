@@ -1,4 +1,5 @@
-// The lobby: open tables of both games, and a form to open a Plan Ahead or Speedgans table.
+// The lobby: open tables of both games, a form to open a Plan Ahead or Speedgans table, the puzzle,
+// and Speedgans alone (Rekordjagd, Tagesstadt, Übung).
 
 import { t } from "./i18n.js";
 import { net } from "./net.js";
@@ -7,6 +8,8 @@ import { h } from "./ui.js";
 import { CLOCKS } from "./planahead/choices.js";
 import { puzzleCard } from "./puzzle/lobby-card.js";
 import { defaultSettings as sgDefaults, settingsFields as sgFields } from "./speedgans/settings.js";
+import { soloCard } from "./speedgans/solo-card.js";
+import { startRun } from "./speedgans/solo-pages.js";
 
 
 export function clockLabel(seconds) {
@@ -52,9 +55,11 @@ export class LobbyScreen extends Screen {
   render() {
     this.tablesBox = h("div.table-list", { "data-testid": "lobby-tables", "aria-live": "polite" });
     this.el.replaceChildren(h("div.lobby.page-grid", {},
-      h("section.card.lobby-tables", {},
-        h("h1", {}, t("lobby.tables")),
-        this.tablesBox),
+      h("div.lobby-left", {},
+        h("section.card.lobby-tables", {},
+          h("h1", {}, t("lobby.tables")),
+          this.tablesBox),
+        soloCard(this.app, (settings) => { if (!this.creating) this.creating = startRun(settings); })),
       this.renderCreate(),
       puzzleCard(this.app),
     ));

@@ -15,10 +15,10 @@
  * @template Game
  * @typedef {object} Table  the TableView of a game
  * @property {string} id
- * @property {"planahead" | "speedgans" | "puzzle"} [kind]
+ * @property {"planahead" | "speedgans" | "puzzle" | "speedgans_solo"} [kind]
  * @property {"open" | "playing" | "finished"} [status]
  * @property {string} [host]
- * @property {{seats?: number, turn_seconds?: number | null, strict?: boolean, puzzle?: string}} [settings]
+ * @property {{seats?: number, turn_seconds?: number | null, strict?: boolean, puzzle?: string, mode?: string, day?: string}} [settings]
  * @property {TableSeat[]} seats  the taken seats, in seat order
  * @property {number | null} you  the own seat, null when watching
  * @property {Game} game
@@ -118,5 +118,62 @@
  */
 
 /** @typedef {Table<SpeedgansGame>} SpeedgansTable */
+
+// ---- Speedgans alone (docs/protocol-speedgans.md, "Speedgans alone") -------------------------------
+
+/**
+ * @typedef {object} SoloMusterstadt  the catalog's best city for a triple
+ * @property {string} city
+ * @property {Record<string, number>} [tasks]  its value per task id
+ * @property {Record<string, number> | number[]} [values]  the same (as the protocol names it)
+ * @property {number[]} [points]  0–100 per task
+ * @property {number} [sum]
+ * @property {object[]} [catches]  drawn when the server sends them
+ * @property {object[]} [caught]
+ * @property {SpeedgansReport} [report]
+ */
+
+/**
+ * @typedef {object} SoloCity  a city of a run once it is over
+ * @property {string[]} tasks
+ * @property {"done" | "skipped" | "unfinished"} outcome
+ * @property {string} city
+ * @property {number[] | null} values  per task, null unless done
+ * @property {number[]} [task_points]
+ * @property {number} [bonus]  Tagesstadt: the time bonus
+ * @property {number} points  with the bonus
+ * @property {number} [hints]
+ * @property {number} [hint_cost]
+ * @property {number} [seconds]
+ * @property {SoloMusterstadt} [musterstadt]  the last city only
+ * @property {SpeedgansReport} [report]  drawn when the server sends it
+ * @property {object[]} [catches]
+ * @property {object[]} [caught]
+ */
+
+/**
+ * @typedef {object} SoloGame  the GameView of a solo run (kind speedgans_solo)
+ * @property {"record" | "daily" | "practice"} mode
+ * @property {"playing" | "finished"} phase
+ * @property {boolean} [timed_out]
+ * @property {number} started_at
+ * @property {number | null} [ends_at]  Rekordjagd: its end (the others: show no clock)
+ * @property {number} number  the city's number in the run
+ * @property {SpeedgansTask[]} [tasks]
+ * @property {string | null} city
+ * @property {SpeedgansReport | null} [report]
+ * @property {{values: Record<string, number>, points: number[], sum: number} | null} [live]
+ * @property {number} [hints]  charged on this city
+ * @property {number} [hint_cost]
+ * @property {{wrong: number[], next_cell: number | null, next_piece: string | null} | null} [hint]
+ * @property {SoloCity | null} [last]
+ * @property {SoloCity[]} [cities]
+ * @property {number | null} [total]
+ * @property {number | null} [personal_best]  Rekordjagd, after the end
+ * @property {boolean} [new_best]
+ * @property {boolean} [first_attempt]  Tagesstadt, after the end
+ */
+
+/** @typedef {Table<SoloGame>} SoloTable */
 
 export {};

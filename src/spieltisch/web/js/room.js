@@ -7,6 +7,7 @@ import { Screen, notFoundPage } from "./screen.js";
 import { h, toast } from "./ui.js";
 import { PlanAheadGame } from "./planahead/table.js";
 import { SpeedgansGame } from "./speedgans/table.js";
+import { SoloGame } from "./speedgans/solo.js";
 import { settingsSummary as sgSummary } from "./speedgans/settings.js";
 
 const LEVELS = ["easy", "medium", "strong"];
@@ -88,7 +89,8 @@ export class TableScreen extends Screen {
     }
     if (table.game && table.status !== "open") {
       if (!this.game) {
-        this.game = table.kind === "speedgans" ? new SpeedgansGame(this) : new PlanAheadGame(this);
+        const Game = { speedgans: SpeedgansGame, speedgans_solo: SoloGame }[table.kind] ?? PlanAheadGame;
+        this.game = new Game(this);
         this.game.mount(this.el);
       }
       this.game.update(table);

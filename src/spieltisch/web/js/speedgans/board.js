@@ -162,7 +162,9 @@ export function describeSide(tile, side) {
 
 
 /**
- * Render the city. opts: {cells, report, interactive, selected, showHelp, catches, urgent, locked, testid}
+ * Render the city. opts: {cells, report, interactive, selected, showHelp, showProblems, showCatches,
+ * urgent, locked, testid, hint}. hint (a solo run's „Rat“): {wrong: cells whose tile is wrong,
+ * nextCell: the cell that glows, piece: the tile that belongs there (drawn faintly on a free cell)}.
  * Returns the element; cell buttons carry data-testid cell-0..8.
  */
 export function cityElement(opts) {
@@ -177,18 +179,31 @@ export function cityElement(opts) {
   });
   root.append(svgEl(wallMarkup(cells), { class: "sg-city-bg", viewBox: `0 0 ${CITY} ${CITY}`, "aria-hidden": "true" }));
   const grid = h("div.sg-cells", { role: "group", "aria-label": t("sg.city") });
+  const hint = opts.hint || null;
+  const wrong = new Set(hint?.wrong || []);
   cells.forEach((c, cell) => {
-    const label = c ? t("sg.cell.tile", { n: cell + 1, tile: describeSide(c.tile, c.side) }) : t("sg.cell.empty", { n: cell + 1 });
+    const hinted = hint?.nextCell === cell && hint.piece;
+    let label = c ? t("sg.cell.tile", { n: cell + 1, tile: describeSide(c.tile, c.side) }) : t("sg.cell.empty", { n: cell + 1 });
+    if (hinted) label += ` – ${t("sg.cell.hint", { tile: `${hint.piece.tile}${hint.piece.side}` })}`;
+    else if (wrong.has(cell)) label += ` – ${t("sg.cell.wrong")}`;
     const btn = h("button.sg-cell", {
       type: "button", "data-testid": `cell-${cell}`, "data-cell": cell,
       "data-tile": c ? `${c.tile}${c.side}${c.rotation}` : "",
+      "data-hint": hinted ? "next" : wrong.has(cell) ? "wrong" : null,
+      "data-piece": hinted ? `${hint.piece.tile}${hint.piece.side}${hint.piece.rotation}` : null,
       "aria-label": label,
       disabled: !opts.interactive && !c ? true : null,
       tabindex: opts.interactive || c ? null : "-1",
-      class: [c ? "has-tile" : "is-empty", c && opts.selected === c.tile ? "is-selected" : ""].join(" "),
+      class: [c ? "has-tile" : "is-empty", c && opts.selected === c.tile ? "is-selected" : "",
+        hinted ? "is-hinted" : "", wrong.has(cell) ? "is-wrong" : ""].join(" "),
     });
     if (c) btn.innerHTML = tileMarkup(c.tile, c.side, c.rotation, { caught: caught.get(cell) || [] });
-    else btn.append(h("span.sg-cell-no", { "aria-hidden": "true" }, String(cell + 1)));
+    else if (hinted) {
+      const ghost = h("span.sg-hint-ghost", { "aria-hidden": "true" });
+      ghost.innerHTML = tileMarkup(hint.piece.tile, hint.piece.side, hint.piece.rotation);
+      btn.append(ghost);
+    } else btn.append(h("span.sg-cell-no", { "aria-hidden": "true" }, String(cell + 1)));
+    if (wrong.has(cell)) btn.append(h("span.sg-wrong-mark", { "aria-hidden": "true" }, "✗"));
     grid.append(btn);
   });
   root.append(grid);
@@ -201,8 +216,9 @@ export function cityElement(opts) {
   return root;
 }
 
-/** The tray: nine slots in tile order; a slot is empty while its tile lies in the city. */
-export function trayElement({ pieces, selected, interactive }) {
+/** The tray: nine slots in tile order; a slot is empty while its tile lies in the city. hinted: the
+ * tile a „Rat“ names (marked). */
+export function trayElement({ pieces, selected, interactive, hinted = null }) {
   const tray = h("div.sg-tray", { "data-testid": "tray", role: "group", "aria-label": t("sg.tray") });
   for (const n of TILE_NUMBERS) {
     const p = pieces[n];
@@ -215,10 +231,12 @@ export function trayElement({ pieces, selected, interactive }) {
       "aria-label": t("sg.tray.tile", { tile: describeSide(n, p.side) }),
       "aria-pressed": selected === n ? "true" : "false",
       disabled: interactive ? null : true,
-      class: selected === n ? "is-selected" : "",
+      "data-hint": hinted === n ? "next" : null,
+      class: [selected === n ? "is-selected" : "", hinted === n ? "is-hinted" : ""].join(" "),
     });
     btn.innerHTML = tileMarkup(n, p.side, p.rotation);
     btn.append(h("span.sg-tile-label", { "aria-hidden": "true" }, `${n}${p.side}`));
+    if (hinted === n) btn.append(h("span.sg-hint-badge", { "aria-hidden": "true" }, t("sg.tray.hinted")));
     tray.append(h("div.sg-tray-slot", { "data-slot": n }, btn));
   }
   return tray;
@@ -248,7 +266,9 @@ export function sidesCard(tile, current) {
 
 /**
  * Pointer and keyboard handling for the own city while building. `game` provides:
- * pieces, selected, select(n), rotate(n), flip(n), place(n, cell), toTray(n), cityEl, trayEl.
+ * pieces, selected, select(n), rotate(n), flip(n), place(n, cell), toTray(n), cityEl, trayEl; and
+ * may provide tapCell(cell) -> whether a tap (or Enter/Space) on that cell meant something of its own
+ * (a solo run's glowing „Rat“ cell lays its tile), checked before anything else a tap would do.
  */
 export class BoardInput {
   constructor(game) {
@@ -275,6 +295,8 @@ export class BoardInput {
         // Keyboard activation (Space/Enter on a focused button) arrives as a click without pointer.
         if (e.detail !== 0) return;
         const n = this.tileOf(e.target);
+        const tapped = this.cellOf(e.target);
+        if (tapped !== null && this.game.tapCell?.(tapped)) return;
         if (n !== null) this.game.rotate(n);
         else {
           const cell = this.cellOf(e.target);
@@ -319,6 +341,7 @@ export class BoardInput {
     const tile = this.tileOf(e.target);
     const cell = this.cellOf(e.target);
     if (tile === null) {
+      if (cell !== null && this.game.tapCell?.(cell)) return;
       if (cell !== null && this.game.selected !== null) this.game.place(this.game.selected, cell);
       return;
     }
@@ -363,7 +386,11 @@ export class BoardInput {
       this.endDrag();
       if (drag.long) { setTimeout(() => this.hidePopover(), 1600); return; }
       if (cancelled) return;
-      if (!drag.active) { this.tap(tile, { choose: drag.fromCell === null && !wasSelected }); return; }
+      if (!drag.active) {
+        if (drag.fromCell !== null && this.game.tapCell?.(drag.fromCell)) return;
+        this.tap(tile, { choose: drag.fromCell === null && !wasSelected });
+        return;
+      }
       if (target !== null) this.game.place(tile, target);
       else if (drag.fromCell !== null && !onCity) this.game.toTray(tile);
     };

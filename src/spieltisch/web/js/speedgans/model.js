@@ -9,14 +9,12 @@ import "./strings.js";
 import { t } from "../i18n.js";
 import { formatClock } from "../clock.js";
 import { standings } from "../standings.js";
-import { N, E, S, W, formatCity, parseCity } from "./city.js";
-import { OwnCity } from "./own-city.js";
+import { formatCity, parseCity } from "./city.js";
+import { CityBuilder, FLASH_MS } from "./builder.js";
 
-/** How long a task value flashes after it changed (ms; as long as the CSS animation). */
-export const FLASH_MS = 1200;
+export { FLASH_MS };
 /** A clock turns red in its last seconds. */
 const URGENT_S = 10;
-const ARROWS = /** @type {Record<string, number>} */ ({ ArrowUp: N, ArrowRight: E, ArrowDown: S, ArrowLeft: W });
 
 /** @typedef {import("./city.js").Cells} Cells */
 /** @typedef {import("../protocol.js").SpeedgansTable} TableView */
@@ -35,14 +33,13 @@ const ARROWS = /** @type {Record<string, number>} */ ({ ArrowUp: N, ArrowRight: 
  * @property {boolean} [own]
  * @property {boolean} [muster]
  */
-/** @typedef {{handled: boolean, changed: boolean}} KeyResult  handled: the key meant something */
 
 /** @param {string | null} phase */
 function isScoredPhase(phase) {
   return phase === "scored" || phase === "finished";
 }
 
-export class SpeedgansModel {
+export class SpeedgansModel extends CityBuilder {
   /**
    * @param {object} io
    * @param {(type: string, extra?: object) => number | null | undefined} io.send  a message about this
@@ -51,24 +48,16 @@ export class SpeedgansModel {
    * @param {() => number} [io.now]  milliseconds of a steady clock (flashes, unanswered changes)
    */
   constructor({ send, serverNow, now = () => performance.now() }) {
-    this.send = send;
+    super({ send, now });
     this.serverNow = serverNow;
-    this.now = now;
     /** @type {TableView | null} */
     this.table = null;
     /** @type {string | null} */
     this.phase = null;
     /** @type {number | null} */
     this.round = null;
-    this.city = new OwnCity({ send: (city) => send("city", { city }), now });
-    /** @type {number | null} the chosen tile (keys act on it) */
-    this.selected = null;
     /** @type {ViewChoice} */
     this.viewSeat = "own";
-    /** @type {Record<string, number> | null} the own task values of the last view */
-    this.prevValues = null;
-    /** @type {Record<string, {kind: "better" | "worse", at: number}>} */
-    this.flash = {};
     /** the end dialog was set aside to look at the cities */
     this.endHidden = false;
   }
@@ -113,47 +102,16 @@ export class SpeedgansModel {
     const newRound = game.round !== this.round || restarted;
     if (newRound) {
       this.round = game.round;
-      this.city.reset();
-      this.selected = null;
+      this.resetCity();
       this.viewSeat = "own";
-      this.prevValues = null;
-      this.flash = {};
       this.endHidden = false;
     }
     const scoring = !isScoredPhase(prevPhase) && isScoredPhase(game.phase);
     if (scoring) this.selected = null;
     const own = this.ownEntry();
     if (own && typeof own.city === "string") this.city.receive(own.city);
-    if (own?.report?.tasks) this.noteValues(own.report.tasks);
+    if (own?.report?.tasks) this.noteValues(game.tasks || [], own.report.tasks);
     return { newRound, scoring };
-  }
-
-  /**
-   * Compare the own task values with the last ones: a changed value flashes, green when better.
-   * @param {Record<string, number>} values
-   */
-  noteValues(values) {
-    if (this.prevValues) {
-      for (const task of this.game.tasks || []) {
-        const before = this.prevValues[task.id], now = values[task.id];
-        if (before === undefined || now === undefined || before === now) continue;
-        const better = task.lower_is_better ? now < before : now > before;
-        this.flash[task.id] = { kind: better ? "better" : "worse", at: this.now() };
-      }
-    }
-    this.prevValues = { ...values };
-  }
-
-  /**
-   * A task value's flash, while it lasts: its kind and how long it has been on (ms).
-   * @param {string} taskId
-   * @returns {{kind: "better" | "worse", age: number} | null}
-   */
-  flashOf(taskId) {
-    const f = this.flash[taskId];
-    if (!f) return null;
-    const age = this.now() - f.at;
-    return age < FLASH_MS ? { kind: f.kind, age } : null;
   }
 
   /**
@@ -179,8 +137,7 @@ export class SpeedgansModel {
       this.city.receive(own.city);
       return true;
     }
-    const now = this.now();
-    for (const [id, f] of Object.entries(this.flash)) if (now - f.at > FLASH_MS) delete this.flash[id];
+    this.dropFlashes();
     return false;
   }
 
@@ -206,74 +163,6 @@ export class SpeedgansModel {
     if (!this.canDone()) return false;
     this.send("done");
     return true;
-  }
-
-  /** @param {number} n */
-  select(n) {
-    this.selected = n;
-  }
-
-  // Each change chooses its tile and answers whether the city changed (then it has been sent).
-
-  /** @param {number} n */
-  rotate(n) {
-    this.selected = n;
-    return this.canBuild() && this.city.rotate(n);
-  }
-
-  /**
-   * @param {number} n
-   * @param {{undoRotate?: boolean}} [options]
-   */
-  flip(n, { undoRotate = false } = {}) {
-    this.selected = n;
-    return this.canBuild() && this.city.flip(n, undoRotate);
-  }
-
-  /**
-   * @param {number} n
-   * @param {number} cell
-   */
-  place(n, cell) {
-    this.selected = n;
-    return this.canBuild() && this.city.place(n, cell);
-  }
-
-  /** @param {number} n */
-  toTray(n) {
-    return this.canBuild() && this.city.toTray(n);
-  }
-
-  /**
-   * @param {number} n
-   * @param {number} edge
-   */
-  move(n, edge) {
-    return this.canBuild() && this.city.move(n, edge);
-  }
-
-  undo() {
-    return this.canBuild() && this.city.undo();
-  }
-
-  /**
-   * A key pressed while building ("r", "f", "z", "1".."9", "Enter", "Delete", "Backspace", arrows).
-   * @param {string} key  one character keys in lower case
-   * @returns {KeyResult}
-   */
-  key(key) {
-    const none = { handled: false, changed: false };
-    if (!this.canBuild()) return none;
-    if (key === "Enter") return this.done() ? { handled: true, changed: false } : none;
-    if (key === "z") return { handled: true, changed: this.undo() };
-    const n = this.selected;
-    if (n === null) return none;
-    if (key === "r") return { handled: true, changed: this.rotate(n) };
-    if (key === "f") return { handled: true, changed: this.flip(n) };
-    if (/^[1-9]$/.test(key)) return { handled: true, changed: this.place(n, Number(key) - 1) };
-    if (key === "Delete" || key === "Backspace") return { handled: true, changed: this.toTray(n) };
-    if (key in ARROWS && this.city.pieces[n].cell !== null) return { handled: true, changed: this.move(n, ARROWS[key]) };
-    return none;
   }
 
   /** The line under "Gasse dicht!". */

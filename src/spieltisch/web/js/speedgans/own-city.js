@@ -126,6 +126,19 @@ export class OwnCity {
     });
   }
 
+  /**
+   * Lay a tile exactly as given (side and turn) on a cell, from wherever it lies; a tile lying there
+   * goes back to the tray (a „Rat“ says that one is wrong).
+   * @param {import("./city.js").Entry} entry
+   * @param {number} cell
+   */
+  lay(entry, cell) {
+    return this.edit((p) => {
+      for (const m of TILE_NUMBERS) if (m !== entry.tile && p[m].cell === cell) p[m].cell = null;
+      p[entry.tile] = { side: entry.side, rotation: entry.rotation, cell };
+    });
+  }
+
   /** @param {number} n */
   toTray(n) {
     return this.edit((p) => { p[n].cell = null; });

@@ -9,67 +9,26 @@ import { t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { net } from "../net.js";
 import { h } from "../ui.js";
-import { BoardInput, cityElement, trayElement } from "./board.js";
+import { cityElement, trayElement } from "./board.js";
+import { BuildView, taskCards } from "./build-view.js";
 import { SpeedgansModel } from "./model.js";
-import { ensureDefs } from "./tiles.js";
 
-const THEME_KEY = "spieltisch.sg.theme";
-const THEMES = ["herbst", "laterne", "plan"];
-
-export function getTheme() {
-  const v = localStorage.getItem(THEME_KEY);
-  return THEMES.includes(v) ? v : "herbst";
-}
-
-function applyTheme(theme = getTheme()) {
-  document.body.dataset.sgTheme = theme;
-}
-
-export class SpeedgansGame {
+export class SpeedgansGame extends BuildView {
   constructor(room) {
+    super(new SpeedgansModel({ send: (type, extra) => room.send(type, extra), serverNow: () => net.serverNow() }));
     this.room = room;
-    this.model = new SpeedgansModel({ send: (type, extra) => room.send(type, extra), serverNow: () => net.serverNow() });
     this.vibrated = false;
-    this.themeOpen = false;
-    this.input = new BoardInput(this);
     this.timers = {};
     this.clockTimer = setInterval(() => this.tick(), 200);
-    this.keyHandler = (e) => this.onKey(e);
-    document.addEventListener("keydown", this.keyHandler);
-    ensureDefs();
-    applyTheme();
-  }
-
-  mount(el) {
-    this.el = el;
   }
 
   destroy() {
     clearInterval(this.clockTimer);
-    document.removeEventListener("keydown", this.keyHandler);
-    this.input.destroy();
-    delete document.body.dataset.sgTheme;
-  }
-
-  get table() {
-    return this.model.table;
-  }
-
-  get game() {
-    return this.model.game;
+    super.destroy();
   }
 
   get you() {
     return this.model.you;
-  }
-
-  /** The own tiles and the chosen one (BoardInput reads them). */
-  get pieces() {
-    return this.model.city.pieces;
-  }
-
-  get selected() {
-    return this.model.selected;
   }
 
   // ---- server views -----------------------------------------------------------------------------
@@ -89,55 +48,6 @@ export class SpeedgansGame {
     if (this.model.onError(msg)) this.render();
   }
 
-  // ---- the player's hands -----------------------------------------------------------------------
-
-  select(n, { quiet = false } = {}) {
-    this.model.select(n);
-    if (quiet) {
-      this.el.querySelectorAll(".sg-tray-tile, .sg-cell").forEach((b) => {
-        const on = b.dataset.tile?.startsWith(String(n)) ?? false;
-        b.classList.toggle("is-selected", on);
-        if (b.classList.contains("sg-tray-tile")) b.setAttribute("aria-pressed", on ? "true" : "false");
-      });
-    } else this.render();
-  }
-
-  rotate(n, { keepDrag = false } = {}) {
-    if (!this.model.rotate(n)) return;
-    if (keepDrag) this.input.refreshGhost();
-    this.render();
-  }
-
-  flip(n, { undoRotate = false } = {}) {
-    if (this.model.flip(n, { undoRotate })) this.render();
-  }
-
-  place(n, cell) {
-    if (this.model.place(n, cell)) this.render();
-  }
-
-  toTray(n) {
-    if (this.model.toTray(n)) this.render();
-  }
-
-  done() {
-    this.model.done();
-  }
-
-  afterDrag() {
-    if (this.renderDeferred) this.render();
-  }
-
-  onKey(e) {
-    if (!this.table || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
-    const tag = document.activeElement?.tagName;
-    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-    if (e.key === "Escape") { this.input.hidePopover(); if (this.themeOpen) { this.themeOpen = false; this.render(); } return; }
-    const { handled, changed } = this.model.key(e.key.length === 1 ? e.key.toLowerCase() : e.key);
-    if (handled) e.preventDefault();
-    if (changed) this.render();
-  }
-
   // ---- what is shown ----------------------------------------------------------------------------
 
   showCity(target) {
@@ -146,14 +56,7 @@ export class SpeedgansGame {
   }
 
   render() {
-    if (!this.table || !this.el) return;
-    if (this.input.drag?.active) {
-      this.renderDeferred = true; // never pull the board from under a finger
-      return;
-    }
-    this.renderDeferred = false;
-    const focusId = document.activeElement?.closest?.("[data-testid]")?.dataset.testid;
-    const focusTile = document.activeElement?.closest?.(".sg-tray-tile, .sg-cell.has-tile") ? this.selected : null;
+    if (!this.table || !this.el || this.deferWhileDragging()) return;
     const game = this.game;
     const view = this.model.viewData();
     const root = h("div.sg-game", {
@@ -165,16 +68,7 @@ export class SpeedgansGame {
     root.append(this.renderTop(), this.renderTasks(view), this.renderBoard(view), this.renderSide());
     if (game.phase === "reading") root.append(this.renderReading());
     if (game.phase === "finished" && !this.model.endHidden) root.append(this.renderEnd());
-    this.input.hidePopover();
-    this.el.replaceChildren(root);
-    if (view.own && this.model.canBuild()) this.input.attach(this.cityEl, this.trayEl);
-    // Keep the keyboard where it was (the tile follows into the city or back into the tray).
-    let target = null;
-    if (focusTile !== null) {
-      const p = this.pieces[focusTile];
-      target = p.cell !== null ? this.el.querySelector(`[data-testid="cell-${p.cell}"]`) : this.el.querySelector(`[data-testid="tray-${focusTile}"]`);
-    } else if (focusId) target = this.el.querySelector(`[data-testid="${focusId}"]`);
-    if (target && !target.disabled) target.focus({ preventScroll: true });
+    this.show(root, { interactive: Boolean(view.own && this.model.canBuild()) });
     this.tick();
   }
 
@@ -222,50 +116,11 @@ export class SpeedgansGame {
       chips, timers, this.renderThemeMenu());
   }
 
-  renderThemeMenu() {
-    const current = getTheme();
-    const box = h("div.sg-theme", {});
-    box.append(h("button.sg-gear", {
-      type: "button", "data-testid": "theme", "aria-label": t("sg.theme"), title: t("sg.theme"),
-      "aria-expanded": this.themeOpen ? "true" : "false",
-      onclick: () => { this.themeOpen = !this.themeOpen; this.render(); },
-    }, icon("span", "gear")));
-    if (this.themeOpen) {
-      box.append(h("div.sg-theme-menu", { role: "menu", "data-testid": "theme-menu" },
-        h("div.sg-theme-title", {}, t("sg.theme")),
-        THEMES.map((name) => h("button.sg-theme-item", {
-          type: "button", role: "menuitemradio", "aria-checked": name === current ? "true" : "false",
-          "data-testid": `theme-${name}`, "data-theme": name,
-          onclick: () => { localStorage.setItem(THEME_KEY, name); applyTheme(name); this.themeOpen = false; this.render(); },
-        }, h("span.sg-theme-swatch", { "data-theme": name }), t(`sg.theme.${name}`)))));
-    }
-    return box;
-  }
-
   renderTasks(view) {
-    const game = this.game;
-    const values = view.report?.tasks || {};
-    return h("section.sg-tasks", { "aria-label": t("sg.results.task") }, (game.tasks || []).map((task) => {
-      const value = values[task.id];
-      const flash = view.own ? this.model.flashOf(task.id) : null;
-      const best = value !== undefined && value === task.best;
-      return h("div.sg-task", {
-        "data-testid": `task-${task.id}`, "data-value": value ?? "", "data-best": task.best,
-        tabindex: "0", class: [flash ? `is-${flash.kind}` : "", best ? "is-best" : "", `group-${task.id[0]}`].join(" "),
-        style: flash ? `--flash-delay: -${Math.round(flash.age)}ms` : null,
-        "aria-label": `${t(`sg.task.${task.id}`)}: ${value ?? "–"}, ${t("sg.value.best", { n: task.best })}. ${t(`sg.task.${task.id}.help`)}`,
-        onclick: (e) => e.currentTarget.classList.toggle("is-open"),
-      },
-        h("div.sg-task-head", {},
-          h("span.sg-task-id", {}, task.id),
-          h("span.sg-task-name", {}, t(`sg.task.${task.id}`)),
-          task.star ? h("span.sg-task-star", { title: t("sg.star") }, "★") : null),
-        h("div.sg-task-values", {},
-          h("span.sg-task-value", { "data-testid": `task-value-${task.id}` }, value === undefined ? "–" : String(value)),
-          h("span.sg-task-best", {}, t("sg.value.best", { n: task.best }))),
-        task.lower_is_better ? h("div.sg-task-fewer", {}, t("sg.value.fewer")) : null,
-        h("div.sg-task-help", {}, t(`sg.task.${task.id}.help`)));
-    }));
+    return taskCards({
+      tasks: this.game.tasks || [], values: view.report?.tasks || {},
+      flashOf: (id) => (view.own ? this.model.flashOf(id) : null),
+    });
   }
 
   renderBoard(view) {

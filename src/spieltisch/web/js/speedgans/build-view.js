@@ -1,0 +1,183 @@
+// What every Speedgans screen that lets a player build shares (a table's round, a solo run): the
+// hands (BoardInput: drag, tap, double tap, long press) and keys passed on to the model, the look
+// and its gear menu, and the three task cards with their values. Each screen draws the rest.
+
+import "./strings.js";
+import { t } from "../i18n.js";
+import { h } from "../ui.js";
+import { BoardInput } from "./board.js";
+import { applyTheme, clearTheme, themeMenu } from "./theme.js";
+import { ensureDefs } from "./tiles.js";
+
+export class BuildView {
+  /** model: a CityBuilder (model.js, solo-model.js). */
+  constructor(model) {
+    this.model = model;
+    this.themeOpen = false;
+    this.input = new BoardInput(this);
+    this.keyHandler = (e) => this.onKey(e);
+    document.addEventListener("keydown", this.keyHandler);
+    ensureDefs();
+    applyTheme();
+  }
+
+  mount(el) {
+    this.el = el;
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.keyHandler);
+    this.input.destroy();
+    clearTheme();
+  }
+
+  get table() {
+    return this.model.table;
+  }
+
+  get game() {
+    return this.model.game;
+  }
+
+  /** The own tiles and the chosen one (BoardInput reads them). */
+  get pieces() {
+    return this.model.city.pieces;
+  }
+
+  get selected() {
+    return this.model.selected;
+  }
+
+  // ---- the player's hands -----------------------------------------------------------------------
+
+  select(n, { quiet = false } = {}) {
+    this.model.select(n);
+    if (quiet) {
+      this.el.querySelectorAll(".sg-tray-tile, .sg-cell").forEach((b) => {
+        const on = b.dataset.tile?.startsWith(String(n)) ?? false;
+        b.classList.toggle("is-selected", on);
+        if (b.classList.contains("sg-tray-tile")) b.setAttribute("aria-pressed", on ? "true" : "false");
+      });
+    } else this.render();
+  }
+
+  rotate(n, { keepDrag = false } = {}) {
+    if (!this.model.rotate(n)) return;
+    if (keepDrag) this.input.refreshGhost();
+    this.render();
+  }
+
+  flip(n, { undoRotate = false } = {}) {
+    if (this.model.flip(n, { undoRotate })) this.render();
+  }
+
+  place(n, cell) {
+    if (this.model.place(n, cell)) this.render();
+  }
+
+  toTray(n) {
+    if (this.model.toTray(n)) this.render();
+  }
+
+  done() {
+    this.model.done();
+  }
+
+  afterDrag() {
+    if (this.renderDeferred) this.render();
+  }
+
+  /** Escape: what the screen closes first (popover, menus); answers whether it closed something. */
+  onEscape() {
+    this.input.hidePopover();
+    if (this.themeOpen) {
+      this.themeOpen = false;
+      this.render();
+      return true;
+    }
+    return false;
+  }
+
+  onKey(e) {
+    if (!this.table || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    const tag = document.activeElement?.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    if (e.key === "Escape") { this.onEscape(); return; }
+    const { handled, changed } = this.model.key(e.key.length === 1 ? e.key.toLowerCase() : e.key);
+    if (handled) e.preventDefault();
+    if (changed) this.render();
+  }
+
+  /** Draw the page again (every screen has its own). */
+  render() {}
+
+  /**
+   * Redraw the page with `root`, keeping the keyboard where it was (the chosen tile followed into
+   * the city or back into the tray; keepFocus false: not onto a tile or cell of a board to look at) and the hands wired when
+   * the own city may be changed.
+   */
+  show(root, { interactive, keepFocus = true }) {
+    const active = document.activeElement;
+    const onBoard = Boolean(active?.closest?.(".sg-tray-tile, .sg-cell"));
+    const focusId = keepFocus || !onBoard ? active?.closest?.("[data-testid]")?.dataset.testid : null;
+    const focusTile = keepFocus && active?.closest?.(".sg-tray-tile, .sg-cell.has-tile") ? this.selected : null;
+    this.input.hidePopover();
+    this.el.replaceChildren(root);
+    if (interactive) this.input.attach(this.cityEl, this.trayEl);
+    let target = null;
+    if (focusTile !== null) {
+      const p = this.pieces[focusTile];
+      target = p.cell !== null ? this.el.querySelector(`[data-testid="cell-${p.cell}"]`) : this.el.querySelector(`[data-testid="tray-${focusTile}"]`);
+    } else if (focusId) target = this.el.querySelector(`[data-testid="${focusId}"]`);
+    if (target && !target.disabled) target.focus({ preventScroll: true });
+  }
+
+  /** Whether a drag is under way: then the page is redrawn only after it (never under a finger). */
+  deferWhileDragging() {
+    if (this.input.drag?.active) {
+      this.renderDeferred = true;
+      return true;
+    }
+    this.renderDeferred = false;
+    return false;
+  }
+
+  renderThemeMenu() {
+    return themeMenu({
+      open: this.themeOpen,
+      onToggle: () => { this.themeOpen = !this.themeOpen; this.render(); },
+      onChosen: () => { this.themeOpen = false; this.render(); },
+    });
+  }
+}
+
+/**
+ * The task cards: name, the shown city's value and "beste N" (or what `note` says instead), a star
+ * for tricky tasks, the help on hover or tap. values: the shown city's values by task id; flashOf:
+ * the model's flash of a task (null when none shows); extra(task): an element under the values.
+ */
+export function taskCards({ tasks, values, flashOf = () => null, note = null, extra = null, testid = "sg-tasks" }) {
+  return h("section.sg-tasks", { "aria-label": t("sg.results.task"), "data-testid": testid }, tasks.map((task) => {
+    const value = values?.[task.id];
+    const flash = flashOf(task.id);
+    const best = value !== undefined && value !== null && value === task.best;
+    const bestText = note ? note(task) : t("sg.value.best", { n: task.best });
+    return h("div.sg-task", {
+      "data-testid": `task-${task.id}`, "data-value": value ?? "", "data-best": task.best ?? "",
+      tabindex: "0", class: [flash ? `is-${flash.kind}` : "", best ? "is-best" : "", `group-${task.id[0]}`].join(" "),
+      style: flash ? `--flash-delay: -${Math.round(flash.age)}ms` : null,
+      "aria-label": `${t(`sg.task.${task.id}`)}: ${value ?? "–"}, ${bestText}. ${t(`sg.task.${task.id}.help`)}`,
+      onclick: (e) => e.currentTarget.classList.toggle("is-open"),
+    },
+      h("div.sg-task-head", {},
+        h("span.sg-task-id", {}, task.id),
+        h("span.sg-task-name", {}, t(`sg.task.${task.id}`)),
+        task.star ? h("span.sg-task-star", { title: t("sg.star") }, "★") : null),
+      h("div.sg-task-values", {},
+        h("span.sg-task-value", { "data-testid": `task-value-${task.id}` }, value === undefined || value === null ? "–" : String(value)),
+        h("span.sg-task-best", {}, bestText)),
+      task.lower_is_better ? h("div.sg-task-fewer", {}, t("sg.value.fewer")) : null,
+      extra ? extra(task) : null,
+      h("div.sg-task-help", {}, t(`sg.task.${task.id}.help`)));
+  }));
+}

@@ -1,0 +1,468 @@
+"""Speedgans alone in real browsers, on a server of their own whose Rekordjagd lasts 20 s (the
+operator's override SPIELTISCH_REKORDJAGD_SECONDS).
+
+Rosa (desktop, 1280×800) and Paul (phone, 390×844) each play a Rekordjagd to its end: the
+Musterstadt laid by drag and keys, „Gasse dicht!“, one city skipped, the time runs out; the summary
+has every city and the first record. Tina plays the Tagesstadt twice: only her first attempt is on the
+day's list. Vera (phone, 360×740) asks „Rat“ in the Übung and lays tile after tile by tapping the
+glowing cell. The Bestenliste shows everyone's points with one's own row, also below the rows shown.
+Everything a run needs is inside the window (bounding boxes) on all three screens.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from tests.browser.boxes import centre_of
+from tests.conftest import ServerProcess
+from tests.server.player_client import Client
+
+from spieltisch.games.speedgans.catalog import ensure_catalog
+from spieltisch.games.speedgans.notation import parse_city
+from spieltisch.games.speedgans.report import report
+
+pytestmark = pytest.mark.browser
+
+RECORD_ENV = "SPIELTISCH_REKORDJAGD_SECONDS"
+RECORD_SECONDS = 20
+SMALL_PHONE = {
+    "viewport": {"width": 360, "height": 740},
+    "device_scale_factor": 2,
+    "has_touch": True,
+    "is_mobile": True,
+}
+#: What a player needs while building, on every screen.
+RUN_PARTS = ["sg-tasks", "city", "tray", "gasse-dicht", "rat", "give-up", "theme", "solo-status"]
+
+
+@pytest.fixture(scope="module")
+def solo_server(tmp_path_factory, data_dir):
+    """A server of this module's own: a short Rekordjagd and a database with only these players."""
+    server = ServerProcess(tmp_path_factory.mktemp("solo"), {RECORD_ENV: str(RECORD_SECONDS)}).start()
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def catalog(data_dir):
+    return ensure_catalog(progress=False, directory=data_dir)
+
+
+# ---- helpers ---------------------------------------------------------------------------------------
+def pick_nickname(page: Page, name: str) -> None:
+    page.get_by_test_id("nickname-input").fill(name)
+    page.get_by_test_id("nickname-submit").click()
+    expect(page.get_by_test_id("nickname")).to_have_text(re.compile(name))
+
+
+def as_player(page: Page, client: Client) -> None:
+    """The page plays as a player made through the protocol (its token in the browser's memory)."""
+    page.context.add_init_script(f"localStorage.setItem('spieltisch.token', {json.dumps(client.token)})")
+
+
+def js_number(value: float) -> str:
+    """A number as the page writes it into an attribute (JavaScript's String(): 250, 265.9)."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def solo(page: Page):
+    return page.get_by_test_id("solo")
+
+
+def settled(page: Page) -> None:
+    """The page shows the server's answer to its last city."""
+    expect(solo(page)).to_have_attribute("data-pending", "false")
+
+
+def run_tasks(page: Page) -> list[str]:
+    return (
+        page.get_by_test_id("sg-tasks")
+        .locator(".sg-task")
+        .evaluate_all("els => els.map(e => e.dataset.testid.slice(5))")
+    )
+
+
+def musterstadt(catalog, tasks: list[str]):
+    return catalog.musterstadt(tuple(tasks))
+
+
+def lay_by_keys(page: Page, city: str, skip: tuple[int, ...] = ()) -> None:
+    """Lay a city from the tray with the keyboard: focus the tile, F flips, R turns, the digit lays it."""
+    for cell, entry in enumerate(city.split()):
+        if cell in skip or entry == ".":
+            continue
+        tile, side, rotation = int(entry[0]), entry[1], int(entry[2])
+        page.get_by_test_id(f"tray-{tile}").focus()
+        if side == "b":
+            page.keyboard.press("f")
+        for _ in range(rotation):
+            page.keyboard.press("r")
+        page.keyboard.press(str(cell + 1))
+        expect(page.get_by_test_id(f"cell-{cell}")).to_have_attribute("data-tile", entry)
+
+
+def drag(page: Page, source: str, target: str) -> None:
+    x0, y0 = centre_of(page, source)
+    x1, y1 = centre_of(page, target)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 14, y0 + 10, steps=2)
+    page.mouse.move(x1, y1, steps=8)
+    page.mouse.up()
+
+
+def inside_the_window(page: Page, parts: list[str]) -> None:
+    """Every part is on the page and wholly inside the window, and the page does not scroll."""
+    found = page.evaluate(
+        """(ids) => {
+          const out = {};
+          for (const id of ids) {
+            const el = document.querySelector(`[data-testid="${id}"]`);
+            const r = el && el.getBoundingClientRect();
+            out[id] = r ? [r.left, r.top, r.right, r.bottom] : null;
+          }
+          const doc = document.scrollingElement;
+          return {boxes: out, w: innerWidth, h: innerHeight, sw: doc.scrollWidth, sh: doc.scrollHeight};
+        }""",
+        parts,
+    )
+    outside = {
+        part: box
+        for part, box in found["boxes"].items()
+        if box is None or box[0] < 0 or box[1] < 0 or box[2] > found["w"] + 0.5 or box[3] > found["h"] + 0.5
+    }
+    assert outside == {}, (found["w"], found["h"], outside)
+    assert found["sh"] <= found["h"] and found["sw"] <= found["w"], found
+
+
+def daily_by_protocol(url: str, name: str, city: str | None = None, catalog=None) -> tuple[Client, float]:
+    """A player's Tagesstadt attempt through the protocol (its first of the day): the city given, else
+    the catalog's best for the first task alone. Answers the player and the attempt's points."""
+    client = Client(url, name)
+    client.send({"type": "create_table", "game": "speedgans_solo", "settings": {"mode": "daily"}})
+    table = client.table_until(lambda t: t["game"]["phase"] == "playing")
+    if city is None:
+        first = table["game"]["tasks"][0]["id"]
+        city = str(catalog.best_for_weights({first: 1.0}, 1)[0][0])
+    client.send({"type": "city", "table": table["id"], "city": city})
+    client.send({"type": "done", "table": table["id"]})
+    end = client.table_until(lambda t: "first_attempt" in t["game"], timeout=15)
+    return client, end["game"]["total"]
+
+
+def build_record_city(page: Page, catalog, *, first_by_drag: bool) -> tuple[float, object]:
+    """Lay the Musterstadt of the page's city (the first tile dragged where asked) and check what the
+    page says of it. Answers the live points and the Musterstadt."""
+    tasks = run_tasks(page)
+    muster = musterstadt(catalog, tasks)
+    goal = str(muster.city)
+    first = goal.split()[0]
+    skip: tuple[int, ...] = ()
+    if first_by_drag:
+        drag(page, f"tray-{first[0]}", "cell-0")
+        expect(page.get_by_test_id("cell-0")).to_have_attribute("data-tile", f"{first[0]}a0")
+        page.get_by_test_id("cell-0").focus()
+        if first[1] == "b":
+            page.keyboard.press("f")
+        for _ in range(int(first[2])):
+            page.keyboard.press("r")
+        expect(page.get_by_test_id("cell-0")).to_have_attribute("data-tile", first)
+        skip = (0,)
+    lay_by_keys(page, goal, skip)
+    settled(page)
+    expect(page.get_by_test_id("city")).to_have_attribute("data-valid", "true")
+    values = report(parse_city(goal)).tasks
+    for task in tasks:
+        expect(page.get_by_test_id(f"task-{task}")).to_have_attribute("data-value", str(values[task]))
+        expect(page.get_by_test_id(f"task-{task}")).to_have_attribute(
+            "data-best", str(catalog.best_value(task))
+        )
+        expect(page.get_by_test_id(f"task-points-{task}")).to_be_visible()
+    live = page.get_by_test_id("live")
+    expect(live).to_be_visible()
+    points = float(live.get_attribute("data-sum"))
+    assert points == pytest.approx(muster.sum, abs=0.2)
+    expect(page.get_by_test_id("gasse-dicht")).to_be_enabled()
+    return points, muster
+
+
+# ---- (a) a Rekordjagd to its end -------------------------------------------------------------------
+def test_a_rekordjagd_to_its_end_on_desktop_and_phone(solo_server, catalog, new_page, shots):
+    rosa, paul = new_page("desktop"), new_page("phone")
+    for page, name in ((rosa, "Rosa"), (paul, "Paul")):
+        page.goto(solo_server + "/")
+        pick_nickname(page, name)
+        expect(page.get_by_test_id("lobby-sgsolo")).to_be_visible()
+    rosa.screenshot(path=str(shots / "solo-lobby-desktop.png"))
+
+    # Rosa: the first tile dragged, the rest by keys; the points it would bring now stand under it.
+    rosa.get_by_test_id("lobby-solo-record").click()
+    expect(solo(rosa)).to_have_attribute("data-mode", "record")
+    expect(rosa).to_have_url(re.compile(r"/t/[a-z0-9]+$"))
+    expect(rosa.get_by_test_id("solo-clock")).to_have_text(re.compile(r"^0:[0-2]\d$"))
+    expect(rosa.get_by_test_id("rat")).to_have_attribute("data-cost", "30")
+    expect(rosa.get_by_test_id("solo-total")).to_have_attribute("data-total", "0")
+    points_a, muster_a = build_record_city(rosa, catalog, first_by_drag=True)
+    inside_the_window(rosa, [*RUN_PARTS, "solo-clock", "skip", "live"])
+    rosa.screenshot(path=str(shots / "solo-record-desktop.png"))
+    rosa.keyboard.press("Enter")
+
+    # The next city: the last one's points and the Musterstadt's, which the board can show.
+    expect(solo(rosa)).to_have_attribute("data-number", "2")
+    last = rosa.get_by_test_id("last-city")
+    expect(last).to_have_attribute("data-outcome", "done")
+    assert float(last.get_attribute("data-points")) == points_a
+    assert float(last.get_attribute("data-muster")) == pytest.approx(muster_a.sum, abs=0.01)
+    expect(rosa.get_by_test_id("solo-total")).to_have_attribute("data-total", js_number(points_a))
+    rosa.get_by_test_id("show-muster").click()
+    expect(rosa.get_by_test_id("city")).to_have_attribute("data-city", str(muster_a.city))
+    expect(rosa.get_by_test_id("viewing")).to_be_visible()
+    rosa.screenshot(path=str(shots / "solo-musterstadt-desktop.png"))
+    rosa.keyboard.press("Escape")
+    expect(rosa.get_by_test_id("viewing")).to_have_count(0)
+    rosa.get_by_test_id("skip").click()
+    expect(solo(rosa)).to_have_attribute("data-number", "3")
+    # A reload resumes the run where it was (the run is a table at /t/<id>).
+    lay_by_keys(rosa, ". . . . 3b2 . . . .")
+    settled(rosa)
+    rosa.reload()
+    expect(solo(rosa)).to_have_attribute("data-number", "3")
+    expect(rosa.get_by_test_id("cell-4")).to_have_attribute("data-tile", "3b2")
+    expect(rosa.get_by_test_id("last-city")).to_have_attribute("data-outcome", "skipped")
+    expect(rosa.get_by_test_id("solo-clock")).to_be_visible()
+
+    # Paul on the phone: the same, „Gasse dicht!“ and „Überspringen“ by touch.
+    paul.get_by_test_id("lobby-solo-record").tap()
+    expect(solo(paul)).to_have_attribute("data-mode", "record")
+    points_b, _ = build_record_city(paul, catalog, first_by_drag=False)
+    inside_the_window(paul, [*RUN_PARTS, "solo-clock", "skip", "live"])
+    paul.screenshot(path=str(shots / "solo-record-phone.png"))
+    paul.get_by_test_id("gasse-dicht").tap()
+    expect(solo(paul)).to_have_attribute("data-number", "2")
+    inside_the_window(paul, [*RUN_PARTS, "solo-clock", "skip", "last-city", "show-muster"])
+    paul.screenshot(path=str(shots / "solo-next-city-phone.png"))
+    paul.get_by_test_id("skip").tap()
+    expect(solo(paul)).to_have_attribute("data-number", "3")
+
+    # The time runs out: the summary of every city, and the first record.
+    for page, points in ((rosa, points_a), (paul, points_b)):
+        expect(page.get_by_test_id("summary")).to_be_visible(timeout=(RECORD_SECONDS + 10) * 1000)
+        expect(page.get_by_test_id("summary-total")).to_have_attribute("data-total", js_number(points))
+        expect(page.get_by_test_id("summary-city-1")).to_have_attribute("data-outcome", "done")
+        expect(page.get_by_test_id("summary-city-1")).to_have_attribute("data-points", js_number(points))
+        expect(page.get_by_test_id("summary-city-2")).to_have_attribute("data-outcome", "skipped")
+        expect(page.get_by_test_id("summary-city-3")).to_have_attribute("data-outcome", "unfinished")
+        expect(page.get_by_test_id("new-best")).to_be_visible()
+        expect(page.get_by_test_id("summary")).to_contain_text("Die Zeit ist um!")
+    rosa.screenshot(path=str(shots / "solo-summary-desktop.png"))
+    paul.screenshot(path=str(shots / "solo-summary-phone.png"), full_page=True)
+
+    # „Nochmal“: a new run on the same page; „Beenden“ (asked twice) ends it below the record.
+    rosa.get_by_test_id("rematch").click()
+    expect(solo(rosa)).to_have_attribute("data-phase", "playing")
+    expect(solo(rosa)).to_have_attribute("data-number", "1")
+    rosa.get_by_test_id("give-up").click()
+    expect(rosa.get_by_test_id("give-up")).to_contain_text("Wirklich")
+    rosa.get_by_test_id("give-up").click()
+    expect(rosa.get_by_test_id("personal-best")).to_have_attribute("data-best", js_number(points_a))
+    expect(rosa.get_by_test_id("summary-total")).to_have_attribute("data-total", "0")
+    for page in (rosa, paul):
+        assert page.errors == [], page.errors
+
+
+# ---- (b) the Tagesstadt twice ----------------------------------------------------------------------
+def test_b_tagesstadt_twice_only_the_first_ranks(solo_server, catalog, new_page, shots):
+    udo, udo_points = daily_by_protocol(solo_server, "Udo", catalog=catalog)
+    tina = new_page("desktop")
+    tina.goto(solo_server + "/")
+    pick_nickname(tina, "Tina")
+    expect(tina.get_by_test_id("lobby-daily-state")).to_have_attribute("data-played", "false")
+    tina.get_by_test_id("lobby-solo-daily").click()
+
+    # No clock and no skipping in the Tagesstadt; „Rat“ costs 30.
+    expect(solo(tina)).to_have_attribute("data-mode", "daily")
+    expect(tina.get_by_test_id("rat")).to_have_attribute("data-cost", "30")
+    expect(tina.get_by_test_id("solo-clock")).to_have_count(0)
+    expect(tina.get_by_test_id("skip")).to_have_count(0)
+    tasks = run_tasks(tina)
+    goal = str(musterstadt(catalog, tasks).city)
+    lay_by_keys(tina, goal)
+    settled(tina)
+    inside_the_window(tina, [*RUN_PARTS, "live"])
+    tina.keyboard.press("Enter")
+    expect(tina.get_by_test_id("first-attempt")).to_have_attribute("data-first", "true", timeout=15_000)
+    bonus = int(tina.get_by_test_id("summary-bonus").get_attribute("data-bonus"))
+    assert 60 < bonus <= 120
+    first = float(tina.get_by_test_id("summary-total").get_attribute("data-total"))
+    tina.screenshot(path=str(shots / "solo-daily-summary-desktop.png"))
+
+    # Again: the same tasks, points shown, but not on the list.
+    tina.get_by_test_id("rematch").click()
+    expect(solo(tina)).to_have_attribute("data-phase", "playing")
+    assert run_tasks(tina) == tasks
+    lay_by_keys(tina, goal)
+    settled(tina)
+    tina.get_by_test_id("gasse-dicht").click()
+    expect(tina.get_by_test_id("first-attempt")).to_have_attribute("data-first", "false", timeout=15_000)
+    expect(tina.get_by_test_id("first-attempt")).to_contain_text("nicht")
+
+    # The day's list: first attempts only, Tina's row marked, the tasks shown now that she played.
+    tina.get_by_test_id("daily-link").click()
+    expect(tina).to_have_url(re.compile(r"/tagesstadt/\d{4}-\d{2}-\d{2}$"))
+    entries = tina.get_by_test_id("daily-entry")
+    expect(entries).to_have_count(2)
+    mine = tina.locator("[data-testid='daily-entry'].is-you")
+    expect(mine).to_have_count(1)
+    expect(mine).to_have_attribute("data-points", js_number(first))
+    expect(tina.locator(f"[data-testid='daily-entry'][data-player='{udo.player['id']}']")).to_have_attribute(
+        "data-points", js_number(udo_points)
+    )
+    expect(tina.get_by_test_id("daily-list")).to_contain_text("3 Versuche")
+    expect(tina.get_by_test_id("daily-tasks").locator("li")).to_have_count(3)
+    expect(tina.get_by_test_id("daily-play")).to_contain_text("Nochmal")
+    tina.screenshot(path=str(shots / "solo-daily-list-desktop.png"), full_page=True)
+    tina.goto(solo_server + "/")
+    expect(tina.get_by_test_id("lobby-daily-state")).to_have_attribute("data-played", "true")
+
+    # Udo on his phone: his own row; the lobby of a player who has not played shows no tasks.
+    phone = new_page("phone")
+    as_player(phone, udo)
+    phone.goto(solo_server + "/tagesstadt")
+    expect(phone.locator("[data-testid='daily-entry'].is-you")).to_have_attribute(
+        "data-player", udo.player["id"]
+    )
+    phone.screenshot(path=str(shots / "solo-daily-list-phone.png"), full_page=True)
+    fresh = new_page("phone")
+    fresh.goto(solo_server + "/tagesstadt")
+    pick_nickname(fresh, "Wanda")
+    expect(fresh.get_by_test_id("daily-tasks-hidden")).to_be_visible()
+    expect(fresh.get_by_test_id("daily-play")).to_contain_text("spielen")
+    udo.close()
+    for page in (tina, phone, fresh):
+        assert page.errors == [], page.errors
+
+
+# ---- (c) „Rat“ and the glowing cell ----------------------------------------------------------------
+def test_c_rat_lays_tile_after_tile_on_a_small_phone(solo_server, catalog, browser, shots):
+    context = browser.new_context(**SMALL_PHONE, locale="de-DE")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(solo_server + "/")
+        pick_nickname(page, "Vera")
+        page.get_by_test_id("lobby-solo-practice").tap()
+        expect(solo(page)).to_have_attribute("data-mode", "practice")
+        expect(page.get_by_test_id("rat")).to_have_attribute("data-cost", "0")
+        expect(page.get_by_test_id("rat")).to_contain_text("gratis")
+        expect(page.get_by_test_id("solo-clock")).to_have_count(0)
+
+        # „Neue Aufgaben“: three chosen (a second of a group takes the first one's place).
+        page.get_by_test_id("new-tasks").tap()
+        for task in ("F2", "F1", "W2", "L3"):
+            page.get_by_test_id(f"pick-{task}").tap()
+        expect(page.get_by_test_id("pick-F2")).to_have_attribute("aria-pressed", "false")
+        page.screenshot(path=str(shots / "solo-picker-phone-small.png"))
+        page.get_by_test_id("pick-ok").tap()
+        expect(solo(page)).to_have_attribute("data-number", "2")
+        assert run_tasks(page) == ["F1", "W2", "L3"]
+
+        # A dead end between two tiles: „Rat“ names a wrong one first, and the glowing cell takes
+        # the right tile (the wrong one goes back to the tray).
+        page.get_by_test_id("tray-1").focus()
+        page.keyboard.press("r")
+        page.keyboard.press("1")
+        page.get_by_test_id("tray-2").focus()
+        page.keyboard.press("f")
+        page.keyboard.press("2")
+        expect(page.get_by_test_id("cell-1")).to_have_attribute("data-tile", "2b0")
+        settled(page)
+        page.get_by_test_id("rat").tap()
+        expect(
+            page.locator(".sg-cell[data-hint='wrong'], .sg-cell[data-hint='next'].has-tile")
+        ).not_to_have_count(0)
+        expect(page.get_by_test_id("solo-status")).to_contain_text("falsch")
+        inside_the_window(page, [*RUN_PARTS, "skip", "new-tasks"])
+        page.screenshot(path=str(shots / "solo-rat-phone-small.png"))
+
+        for _ in range(12):
+            settled(page)
+            if page.get_by_test_id("live").count():
+                break
+            if page.locator(".sg-cell[data-hint='next']").count() == 0:
+                expect(page.get_by_test_id("rat")).to_be_enabled()
+                page.get_by_test_id("rat").tap()
+            glowing = page.locator(".sg-cell[data-hint='next']")
+            expect(glowing).to_have_count(1)
+            cell = glowing.get_attribute("data-cell")
+            piece = glowing.get_attribute("data-piece")
+            if page.get_by_test_id(f"tray-{piece[0]}").count():
+                expect(page.get_by_test_id(f"tray-{piece[0]}")).to_have_attribute("data-hint", "next")
+            glowing.tap()
+            expect(page.get_by_test_id(f"cell-{cell}")).to_have_attribute("data-tile", piece)
+        settled(page)
+        live = page.get_by_test_id("live")
+        expect(live).to_be_visible()
+        best = musterstadt(catalog, ["F1", "W2", "L3"]).sum
+        assert float(live.get_attribute("data-sum")) == pytest.approx(best, abs=0.2)
+        inside_the_window(page, [*RUN_PARTS, "skip", "new-tasks", "live"])
+        page.get_by_test_id("gasse-dicht").tap()
+        expect(solo(page)).to_have_attribute("data-number", "3")
+        expect(page.get_by_test_id("last-city")).to_have_attribute("data-outcome", "done")
+        inside_the_window(page, [*RUN_PARTS, "skip", "new-tasks", "last-city", "show-muster"])
+        page.screenshot(path=str(shots / "solo-practice-phone-small.png"))
+        assert errors == [], errors
+    finally:
+        context.close()
+
+
+# ---- (d) the Bestenliste ---------------------------------------------------------------------------
+def test_d_bestenliste_with_ones_own_row(solo_server, catalog, new_page, shots):
+    xia, xia_points = daily_by_protocol(solo_server, "Xia", catalog=catalog)
+    yan, _ = daily_by_protocol(solo_server, "Yan", catalog=catalog)
+    page = new_page("desktop")
+    as_player(page, xia)
+    page.goto(solo_server + "/bestenliste")
+    board = page.get_by_test_id("board")
+    expect(board).to_have_attribute("data-period", "all")
+    mine = page.locator("[data-testid='board-entry'].is-you")
+    expect(mine).to_have_attribute("data-player", xia.player["id"])
+    expect(mine).to_have_attribute("data-games", "1")
+    assert float(mine.get_attribute("data-points")) == pytest.approx(xia_points / 10, abs=0.01)
+    expect(page.locator(f"[data-testid='board-entry'][data-player='{yan.player['id']}']")).to_have_count(1)
+    page.screenshot(path=str(shots / "solo-board-desktop.png"), full_page=True)
+    page.get_by_test_id("board-tab-week").click()
+    expect(board).to_have_attribute("data-period", "week")
+    expect(page.locator("[data-testid='board-entry'].is-you")).to_have_count(1)
+    # English, and the way to the other lists.
+    page.get_by_test_id("lang").click()
+    expect(page.get_by_test_id("board-tab-all")).to_have_text("All time")
+    page.get_by_test_id("to-daily").click()
+    expect(page).to_have_url(re.compile(r"/tagesstadt$"))
+    expect(page.get_by_test_id("daily-page")).to_be_visible()
+
+    # Yan's phone, where the server's rows end before his: his own row stands apart below.
+    phone = new_page("phone")
+    as_player(phone, yan)
+
+    def without_yan(route):
+        answer = route.fetch().json()
+        answer["entries"] = [e for e in answer["entries"] if e["player"] != yan.player["id"]]
+        route.fulfill(json=answer)
+
+    phone.route(re.compile(r".*/api/leaderboard\?.*"), without_yan)
+    phone.goto(solo_server + "/bestenliste")
+    apart = phone.get_by_test_id("board-you")
+    expect(apart).to_have_attribute("data-player", yan.player["id"])
+    expect(apart).to_have_class(re.compile(r"\bis-you\b"))
+    expect(phone.locator("[data-testid='board-entry'].is-you")).to_have_count(0)
+    expect(phone.get_by_test_id("to-puzzle")).to_have_attribute("href", "/puzzle")
+    phone.screenshot(path=str(shots / "solo-board-phone.png"), full_page=True)
+    xia.close()
+    yan.close()
+    for p in (page, phone):
+        assert p.errors == [], p.errors
