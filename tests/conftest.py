@@ -67,6 +67,7 @@ class ServerProcess:
             "SPIELTISCH_DATABASE_URL": f"sqlite:///{tmp / 'spieltisch.sqlite3'}",
             "SPIELTISCH_BOT_PACING": "0.05",
             "SPIELTISCH_PLAYER_BURST": "100000",  # the tests make many players from one address
+            "SPIELTISCH_MESSAGE_RATE": "100000",  # and play faster than any person
             **(env or {}),
         }
         self.workers = workers

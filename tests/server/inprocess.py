@@ -22,6 +22,7 @@ class InProcessServer:
         clock: FakeClock | None = None,
         bot_pacing: float = 1.0,
         player_burst: float = 100_000,
+        message_rate: float = 100_000,
     ) -> None:
         self.clock = clock or FakeClock()
         config = ServerConfig(
@@ -29,6 +30,7 @@ class InProcessServer:
             redis_url=None,
             bot_pacing=bot_pacing,
             player_burst=player_burst,
+            message_rate=message_rate,
             data_dir=data_dir,
         )
         self.port = free_port()

@@ -133,6 +133,7 @@ def test_after_a_redis_restart_every_process_serves_every_table_again(
             client.send({"type": "confirm", "table": table_id})
         for name, client in (("ann", ann), ("bob", bob)):
             views[name] = client.table_until(lambda t, n=turn: t["game"]["turn"] > n, timeout=20)
+        assert not [m for m in ann.received + bob.received if m["type"] == "error"]
     # A new table on the other process gets its answer.
     bob.send({"type": "create_table", "game": "planahead", "settings": {"seats": 2}})
     assert bob.table_until(lambda t: t["id"] != table_id)["status"] == "open"

@@ -486,7 +486,9 @@ def test_views_with_the_catalog_show_best_values_and_the_musterstadt(catalog):
     assert view["tasks"][1]["lower_is_better"] and view["tasks"][1]["star"]
     game = play(game, [(5.0, 0, A), (5.0, 0, None), (6.0, 1, B), (6.0, 1, None)])
     muster = seat_view(game, 0, catalog)["musterstadt"]
+    report = muster.pop("report")
     assert muster == catalog.musterstadt(("F1", "W6", "H3")).to_dict()
+    assert report["valid"] and "catches" in report  # drawn like any city, with its catches
     one = replace(building(seats=2, one_task=True), tasks=("H1",))
     one = play(one, [(5.0, 0, A), (5.0, 0, None), (6.0, 1, B), (6.0, 1, None)])
     single = seat_view(one, 1, catalog)["musterstadt"]

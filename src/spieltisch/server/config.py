@@ -33,6 +33,9 @@ class ServerConfig:
     #: New players one address may create in a burst (then 1 a minute; tests that make hundreds of
     #: players raise it).
     player_burst: float = field(default_factory=lambda: _number("SPIELTISCH_PLAYER_BURST") or 100.0)
+    #: Messages one connection may send a second on average (bursts of three times as many); tests
+    #: that play faster than any person raise it.
+    message_rate: float = field(default_factory=lambda: _number("SPIELTISCH_MESSAGE_RATE") or 20.0)
     #: An operator's override of the Rekordjagd's 5 minutes (events, tests); None: the rules' own.
     record_seconds: float | None = field(default_factory=lambda: _number("SPIELTISCH_REKORDJAGD_SECONDS"))
     #: The secret the day's puzzles are drawn from, so nobody can work out tomorrow's tasks. Several

@@ -12,8 +12,9 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-#: A connection's messages: 20 a second on average, bursts of 60.
-MESSAGES_PER_SECOND, MESSAGE_BURST = 20.0, 60.0
+#: A connection's messages: ServerConfig.message_rate (20) a second on average, bursts of this many
+#: seconds' worth.
+MESSAGE_BURST_SECONDS = 3.0
 #: Browser tabs one player may have connected at once.
 CONNECTIONS_PER_PLAYER = 8
 #: New players from one address: 1 a minute on average, bursts of 100 (a school's shared address).

@@ -167,14 +167,22 @@ class RedisTableStore:
 
     def __init__(self, url: str, games: Games, prefix: str = "spieltisch") -> None:
         import redis.asyncio as redis
+        from redis.asyncio.retry import Retry
+        from redis.backoff import ExponentialBackoff
+        from redis.exceptions import ConnectionError as RedisConnectionError
 
         self._games = games
+        # A connection that died with a Redis restart is replaced on the spot (a few tries): the
+        # first player after the restart gets his answer, not an error. (A transaction retried
+        # after its EXEC was lost sets the same table once more: the same value, no harm.)
         self._redis = redis.from_url(
             url,
             decode_responses=True,
             socket_timeout=self.TIMEOUT,
             socket_connect_timeout=self.TIMEOUT,
             health_check_interval=10,
+            retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 3),
+            retry_on_error=[RedisConnectionError],
         )
         self._prefix = prefix
         self._listeners: list[Listener] = []

@@ -425,12 +425,15 @@ def _task_bounds(catalog: Catalog, task: str) -> tuple[int, int]:
 @lru_cache(maxsize=512)
 def _musterstadt(catalog: Catalog, tasks: tuple[str, ...]) -> dict[str, Any]:
     if len(tasks) == 3:
-        return catalog.musterstadt(tasks).to_dict()
-    # "Ein Auftrag": the catalog's best city for that one task.
-    (city, _), *_ = catalog.best_for_weights(dict.fromkeys(tasks, 1.0), 1)
-    values = {task: task_values(city)[task] for task in tasks}
-    points = [catalog.solo_score(task, values[task]) for task in tasks]
-    return {"city": str(city), "tasks": values, "points": points, "sum": float(sum(points))}
+        data = catalog.musterstadt(tasks).to_dict()
+    else:
+        # "Ein Auftrag": the catalog's best city for that one task.
+        (city, _), *_ = catalog.best_for_weights(dict.fromkeys(tasks, 1.0), 1)
+        values = {task: task_values(city)[task] for task in tasks}
+        points = [catalog.solo_score(task, values[task]) for task in tasks]
+        data = {"city": str(city), "tasks": values, "points": points, "sum": float(sum(points))}
+    # Its catches, so that it is drawn like any city (the red arrows).
+    return {**data, "report": _report_dict(str(data["city"]), False)}
 
 
 def seat_view(game: Game, seat: int | None, catalog: Catalog | None = None) -> dict[str, Any]:

@@ -571,7 +571,8 @@ def view(state: Solo, catalog: Catalog) -> dict[str, Any]:
 
 @lru_cache(maxsize=1024)
 def _musterstadt(catalog: Catalog, tasks: tuple[str, ...]) -> dict[str, Any]:
-    return catalog.musterstadt(tasks).to_dict()
+    data = catalog.musterstadt(tasks).to_dict()
+    return {**data, "report": _report_dict(str(data["city"]))}  # drawn with its catches
 
 
 # Records -------------------------------------------------------------------------------------------

@@ -61,7 +61,8 @@ async def socket(websocket: WebSocket, token: str = "") -> None:
         await websocket.close(code=4429)
         return
     connection = Connection(websocket, player.id, player.nickname)
-    bucket = limits.Bucket(limits.MESSAGES_PER_SECOND, limits.MESSAGE_BURST)
+    rate = s.config.message_rate
+    bucket = limits.Bucket(rate, rate * limits.MESSAGE_BURST_SECONDS)
     s.hub.add(connection)
     await connection.send(
         {
