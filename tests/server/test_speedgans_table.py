@@ -79,6 +79,7 @@ def test_a_game_with_two_people_and_a_computer(server, data_dir):
     ann.send({"type": "start", "table": table_id})
     assert ann.error()["code"] == "no_players"  # Speedgans needs two
     bob.send({"type": "join", "table": table_id})
+    ann.table_until(lambda t: len(t["seats"]) == 2)  # Bob first (two sockets: no order otherwise)
     ann.send({"type": "add_bot", "table": table_id, "level": "strong"})
     seated = ann.table_until(lambda t: len(t["seats"]) == 3)
     # Speedgans names its computers as geese, not with Plan Ahead's level names.
