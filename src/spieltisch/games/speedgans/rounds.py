@@ -409,7 +409,8 @@ def _end_round(game: Game, now: float) -> Game:
 
 # Views ---------------------------------------------------------------------------------------------
 @lru_cache(maxsize=4096)
-def _report_dict(city_text: str, strict: bool) -> dict[str, Any]:
+def report_view(city_text: str, strict: bool) -> dict[str, Any]:
+    """A city's report as views show it (validity, problems, task values, catches, caught geese)."""
     # Views are computed for every watcher on every change; a city's report depends on it alone.
     result = report(parse_city(city_text), strict)
     data = result.to_dict()
@@ -433,7 +434,7 @@ def _musterstadt(catalog: Catalog, tasks: tuple[str, ...]) -> dict[str, Any]:
         points = [catalog.solo_score(task, values[task]) for task in tasks]
         data = {"city": str(city), "tasks": values, "points": points, "sum": float(sum(points))}
     # Its catches, so that it is drawn like any city (the red arrows).
-    return {**data, "report": _report_dict(str(data["city"]), False)}
+    return {**data, "report": report_view(str(data["city"]), False)}
 
 
 def seat_view(game: Game, seat: int | None, catalog: Catalog | None = None) -> dict[str, Any]:
@@ -454,7 +455,7 @@ def seat_view(game: Game, seat: int | None, catalog: Catalog | None = None) -> d
             text = str(state.city)
             entry["city"] = text
             # While building: the values of what lies (live); once scored: what it brought (Streng).
-            entry["report"] = _report_dict(text, game.settings.strict and revealed)
+            entry["report"] = report_view(text, game.settings.strict and revealed)
         seats.append(entry)
     tasks = []
     for task_id in game.tasks:

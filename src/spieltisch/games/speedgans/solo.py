@@ -45,8 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.speedgans.notation import City, NotationError, Piece, parse_city, parse_piece
-from spieltisch.games.speedgans.report import report
-from spieltisch.games.speedgans.rounds import CallDone, SetCity, is_finished_city
+from spieltisch.games.speedgans.rounds import CallDone, SetCity, is_finished_city, report_view
 from spieltisch.games.speedgans.tasks import (
     TASK_BY_ID,
     TaskError,
@@ -506,14 +505,6 @@ def act(state: Solo, action: Action, now: float, catalog: Catalog) -> Solo:
 
 
 # Views ---------------------------------------------------------------------------------------------
-@lru_cache(maxsize=1024)
-def _report_dict(city_text: str) -> dict[str, Any]:
-    result = report(parse_city(city_text))
-    data = result.to_dict()
-    data["caught"] = [{"cell": goose.cell, "index": goose.index} for goose in result.caught]
-    return data
-
-
 def live_points(catalog: Catalog, tasks: tuple[str, ...], city: City) -> dict[str, Any] | None:
     """Under a complete valid city: the points it would bring now (hints are already paid).
     None for any other city."""
@@ -556,7 +547,7 @@ def view(state: Solo, catalog: Catalog) -> dict[str, Any]:
         "number": state.number,
         "tasks": tasks if playing else [],
         "city": str(state.city) if playing else None,
-        "report": _report_dict(str(state.city)) if playing else None,
+        "report": report_view(str(state.city), False) if playing else None,
         "live": live_points(catalog, state.tasks, state.city) if playing else None,
         "hints": state.hints,
         "hint_cost": hint_cost(state.mode),
@@ -572,7 +563,7 @@ def view(state: Solo, catalog: Catalog) -> dict[str, Any]:
 @lru_cache(maxsize=1024)
 def _musterstadt(catalog: Catalog, tasks: tuple[str, ...]) -> dict[str, Any]:
     data = catalog.musterstadt(tasks).to_dict()
-    return {**data, "report": _report_dict(str(data["city"]))}  # drawn with its catches
+    return {**data, "report": report_view(str(data["city"]), False)}  # drawn with its catches
 
 
 # Records -------------------------------------------------------------------------------------------
