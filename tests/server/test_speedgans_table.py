@@ -239,6 +239,8 @@ def test_leaderboard_entries_of_a_table_halved_with_an_easy_computer(tmp_path):
     alone = (Sitter("p_1", "Ann", None), Sitter("p_9", "Eve", None, left=True), Sitter("p_2", "Bob", None))
     assert [e["player"] for e in entries_of(alone)] == ["p_1", "p_2"]
     assert entries_of(alone[:2]) == []  # one person, no computer
+    gone = (Sitter("p_1", "Ann", None, present=False), Sitter(None, "Gössel 1", "easy"))
+    assert entries_of(gone) == []  # a game left to the computers (the tab closed) earns nothing
     assert entries_of(sitters, seconds=6.2) == []
 
     repository = Repository(make_engine(f"sqlite:///{tmp_path / 'board.sqlite3'}"))

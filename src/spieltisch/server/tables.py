@@ -96,7 +96,9 @@ class Table:
 
     def finished_game(self) -> FinishedGame[Any]:
         """The game at its end, for the rules' `after_game`."""
-        sitters = tuple(Sitter(seat.player, seat.nickname, seat.bot, seat.left) for seat in self.seats)
+        sitters = tuple(
+            Sitter(seat.player, seat.nickname, seat.bot, seat.left, seat.present) for seat in self.seats
+        )
         started = self.started_at if self.started_at is not None else self.created
         game_id = self.game_id or f"{self.id}-{self.started_at}"  # a table restored from before ids
         return FinishedGame(self.id, game_id, self.settings, sitters, self.state, started)

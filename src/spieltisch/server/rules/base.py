@@ -37,6 +37,8 @@ class Sitter:
     bot: BotLevel | None
     #: The person left the game before its end.
     left: bool = False
+    #: The person was at the table when the game ended (not left, not away).
+    present: bool = True
 
 
 @dataclass(frozen=True, slots=True)

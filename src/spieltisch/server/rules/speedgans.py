@@ -114,12 +114,13 @@ MIN_SECONDS_PER_ROUND = 15.0
 
 
 def leaderboard_entries(game: FinishedGame[rounds.Game], seconds: float) -> list[dict[str, Any]]:
-    """Leaderboard points of the people who played a finished Speedgans table to its end (computers
-    and people who left earn none). A game counts only when at least two people played it to the
-    end, or a person against the computer (as the rules say), and only when it took as long as
-    people need: a second account that leaves at once earns nobody anything."""
+    """Leaderboard points of the people who played a finished Speedgans table to its end, there at the
+    end (computers, and people who left or closed their tab, earn none). A game counts only when at
+    least two people played it to the end, or a person against the computer (as the rules say), and
+    only when it took as long as people need: a second account that leaves at once earns nobody
+    anything, nor does a game left to the computers."""
     state = game.state
-    stayed = [s for s in game.sitters if s.player is not None and not s.left]
+    stayed = [s for s in game.sitters if s.player is not None and not s.left and s.present]
     computers = [s for s in game.sitters if s.bot is not None]
     if len(stayed) < 2 and not (stayed and computers):
         return []
@@ -136,5 +137,5 @@ def leaderboard_entries(game: FinishedGame[rounds.Game], seconds: float) -> list
             "place": places[index],
         }
         for index, sitter in enumerate(game.sitters)
-        if sitter.player is not None and not sitter.left
+        if sitter in stayed
     ]

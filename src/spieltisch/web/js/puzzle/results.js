@@ -65,6 +65,7 @@ export class ResultsList {
               h("span.pz-entry-score", {}, String(e.score)));
           })));
       }
+      body.append(h("p.muted.pz-results-note", {}, t(`pz.results.${this.tab}.note`)));
       body.append(h("p.muted.pz-results-count", {}, this.details.attempts === 1 ? t("pz.results.attempts.one") : t("pz.results.attempts", { n: this.details.attempts ?? 0 })));
     }
     this.el = h("section.pz-results", { "data-testid": "results", "data-tab": this.tab },

@@ -202,7 +202,7 @@ export class DailyScreen extends SoloPage {
     else {
       box.append(h("table.sg-list", {},
         h("thead", {}, h("tr", {},
-          h("th.num", {}, t("solo.list.rank")), h("th", {}, t("solo.list.name")), h("th.num", {}, t("pa.points")),
+          h("th.num", {}, t("solo.list.rank")), h("th", {}, t("solo.list.name")), h("th.num", {}, t("solo.list.points")),
           h("th.num", {}, t("solo.list.time")), h("th.num", {}, t("solo.summary.hints")))),
         h("tbody", {}, rows.map((r) => h("tr", {
           "data-testid": "daily-entry", "data-player": r.player, "data-points": r.points, "data-rank": r.rank,
@@ -298,7 +298,7 @@ export class BoardScreen extends SoloPage {
           h("td.num.muted", {}, String(r.games)));
         body.append(h("table.sg-list", {},
           h("thead", {}, h("tr", {},
-            h("th.num", {}, t("solo.list.rank")), h("th", {}, t("solo.list.name")), h("th.num", {}, t("pa.points")), h("th.num", {}, t("solo.list.games")))),
+            h("th.num", {}, t("solo.list.rank")), h("th", {}, t("solo.list.name")), h("th.num", {}, t("solo.list.points")), h("th.num", {}, t("solo.list.games")))),
           h("tbody", {},
             rows.map((r) => row(r, "board-entry")),
             apart ? [h("tr.sg-list-gap", { "aria-hidden": "true" }, h("td", { colspan: "4" }, "⋯")), row(apart, "board-you")] : null)));

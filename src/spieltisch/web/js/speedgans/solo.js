@@ -388,7 +388,7 @@ export class SoloGame extends BuildView {
       h("td.num.strong", {}, c.outcome === "done" ? formatPoints(c.points) : h("span.muted", {}, t(`solo.outcome.${c.outcome}`))),
       h("td.num.muted", {}, c.hints ? t("solo.charged", { points: formatPoints(-c.hintCost, { decimals: 0 }) }) : "")));
     const table = h("table.sg-summary-cities", { "data-testid": "summary-cities" },
-      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("solo.summary.tasks")), h("th", {}, t("pa.points")), h("th", {}, t("solo.summary.hints")))),
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("solo.summary.tasks")), h("th", {}, t("solo.list.points")), h("th", {}, t("solo.summary.hints")))),
       h("tbody", {}, rows));
     const daily = s.mode === "daily" && s.cities[0]?.outcome === "done" ? s.cities[0] : null;
     return h("div.sg-summary-detail", {},
