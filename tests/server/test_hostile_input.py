@@ -14,6 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from starlette.testclient import TestClient
 
 from spieltisch.server.app import create_app
 from spieltisch.server.config import ServerConfig
@@ -257,15 +258,13 @@ def test_every_answer_has_the_security_headers(server):
         assert_security_headers(answer.headers)
 
 
-async def test_the_api_description_only_where_an_operator_asks(server, tmp_path, data_dir):
-    async with httpx.AsyncClient() as client:
-        assert (await client.get(server.url + "/openapi.json")).status_code == 404
-        assert (await client.get(server.url + "/docs")).status_code == 404
+def test_the_api_description_only_where_an_operator_asks(server, tmp_path, data_dir):
+    assert httpx.get(server.url + "/openapi.json").status_code == 404
+    assert httpx.get(server.url + "/docs").status_code == 404
     config = ServerConfig(database_url=f"sqlite:///{tmp_path / 'x.sqlite3'}", data_dir=data_dir, openapi=True)
-    # No lifespan (ASGITransport runs none): the description needs no services.
-    transport = httpx.ASGITransport(app=create_app(config))
-    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
-        response = await client.get("/openapi.json")
+    # No lifespan (a TestClient outside `with` runs none): the description needs no services. Sync, so
+    # that no event loop of this test meets one another test left behind.
+    response = TestClient(create_app(config)).get("/openapi.json")
     assert response.status_code == 200 and response.json()["info"]["title"] == "Spieltisch"
     assert_security_headers(response.headers)
 
