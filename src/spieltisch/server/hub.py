@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,7 +32,7 @@ class Connection:
     lobby: bool = False
     sent_versions: dict[str, int] = field(default_factory=dict)
     #: The last view sent of each table, without its version and time (to leave out repeats).
-    sent_content: dict[str, str] = field(default_factory=dict)
+    sent_content: dict[str, dict[str, Any]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -75,7 +74,7 @@ class Hub:
         if connection.sent_versions.get(table.id, -1) > table.version:
             return
         view = table.view(connection.player, self.clock.now())
-        content = json.dumps({**view, "version": None, "server_time": None}, sort_keys=True)
+        content = {**view, "version": None, "server_time": None}  # compared as it is: no second encoding
         if only_if_changed and connection.sent_content.get(table.id) == content:
             return
         connection.sent_versions[table.id] = table.version

@@ -29,14 +29,15 @@ ADDRESSES_KEPT = 10_000
 class Bucket:
     rate: float
     burst: float
-    tokens: float = -1.0
+    tokens: float = field(init=False)
     at: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        self.tokens = self.burst  # a new bucket is full
 
     def take(self, now: float | None = None) -> bool:
         """Take one token if there is one (refilled at `rate` a second up to `burst`)."""
         now = time.monotonic() if now is None else now
-        if self.tokens < 0:
-            self.tokens = self.burst
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens < 1:

@@ -57,6 +57,16 @@ class TableStore(Protocol):
     def listen(self, listener: Listener) -> None: ...
 
 
+async def _tell(listeners: list[Listener], table_id: str) -> None:
+    """Tell every listener that a table changed. One listener's failure must neither undo the
+    change nor keep it from the others (nor stop the Redis pump for every table)."""
+    for listener in listeners:
+        try:
+            await listener(table_id)
+        except Exception:
+            log.exception("table listener failed")
+
+
 class MemoryTableStore:
     """Live tables in this process (the embedded default). `persist` writes a changed table where a
     restart finds it; it runs before the change takes effect here and before anyone is told, so a
@@ -98,11 +108,7 @@ class MemoryTableStore:
         self._listeners.append(listener)
 
     async def _notify(self, table_id: str) -> None:
-        for listener in self._listeners:
-            try:
-                await listener(table_id)
-            except Exception:  # one listener's failure must not undo or block the change
-                log.exception("table listener failed")
+        await _tell(self._listeners, table_id)
 
     async def get(self, table_id: str) -> Table | None:
         return self._tables.get(table_id)
@@ -214,11 +220,7 @@ class RedisTableStore:
         await self._redis.aclose()
 
     async def _notify(self, table_id: str) -> None:
-        for listener in self._listeners:
-            try:
-                await listener(table_id)
-            except Exception:  # a listener's bug must not stop the pump for every table
-                log.exception("table listener failed")
+        await _tell(self._listeners, table_id)
 
     async def _pump(self) -> None:
         from redis.exceptions import RedisError
