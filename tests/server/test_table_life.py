@@ -22,6 +22,7 @@ from spieltisch.server.tables import (
     Leave,
     Rematch,
     RemoveSeat,
+    StandIn,
     Start,
     Status,
     Table,
@@ -199,6 +200,26 @@ def test_a_computer_plays_for_an_absent_player_until_he_returns():
     table = set_connected(table, "bob", True, T0 + 42)  # Bob is back: his seat is his again
     assert 1 not in table.bot_due and table.next_due() is None
     assert table.view("ann", T0 + 43)["seats"][1]["stand_in_at"] is None
+
+
+def test_the_host_hands_an_absent_seat_to_a_computer_at_once():
+    table = apply(table_of({"seats": 3}, "bob", "cid"), "ann", "Ann", Start(), T0, PACING)
+    refused(ErrorCode.BAD_SEAT, table, "ann", StandIn(1))  # Bob is still here
+    table = set_connected(table, "bob", False, T0 + 1)
+    refused(ErrorCode.NOT_HOST, table, "cid", StandIn(1), T0 + 2)
+    refused(ErrorCode.BAD_SEAT, table, "ann", StandIn(5), T0 + 2)
+    table = apply(table, "ann", "Ann", StandIn(1), T0 + 2, PACING)
+    assert table.view("cid", T0 + 2)["seats"][1]["stand_in_at"] == T0 + 1  # already playing for him
+    table = tick(table, table.next_due(), PACING)
+    assert table.state.seats[1].confirmed  # Ann and Cid need not wait out the grace time
+    table = set_connected(table, "bob", True, T0 + 3)  # back: his seat is his, and the next time
+    table = set_connected(table, "bob", False, T0 + 4)  # he goes, the grace time holds again
+    assert table.stand_in_due(1) == T0 + 4 + GRACE_SECONDS
+
+
+def test_a_computer_stands_in_only_during_a_game_that_has_computers():
+    table = set_connected(table_of({"seats": 3}, "bob"), "bob", False, T0 + 1)
+    refused(ErrorCode.NOT_PLAYING, table, "ann", StandIn(1), T0 + 2)  # open table: remove him instead
 
 
 def test_nobody_plays_for_the_only_person_and_a_game_nobody_is_at_stops():

@@ -93,6 +93,14 @@ class RemoveSeat(ActionMessage):
         return tables.RemoveSeat(self.seat)
 
 
+class StandIn(ActionMessage):
+    type: Literal["stand_in"]
+    seat: int = Field(ge=0, le=5)
+
+    def action(self) -> tables.StandIn:
+        return tables.StandIn(self.seat)
+
+
 class Start(ActionMessage):
     type: Literal["start"]
 
@@ -197,6 +205,7 @@ ClientMessage = Annotated[
     | Leave
     | AddBot
     | RemoveSeat
+    | StandIn
     | Start
     | Place
     | Confirm

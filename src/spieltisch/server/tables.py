@@ -50,6 +50,8 @@ class SeatInfo:
     left: bool = False
     #: Since when the person has been away (disconnected or left); None while present.
     away_since: float | None = None
+    #: The host handed this absent person's seat to a computer before the grace time was over.
+    handed_over: bool = False
 
     @property
     def present(self) -> bool:
@@ -210,7 +212,7 @@ class Table:
             return None
         if not any(other.present for i, other in enumerate(self.seats) if i != index):
             return None
-        return seat.away_since + GRACE_SECONDS
+        return seat.away_since if seat.handed_over else seat.away_since + GRACE_SECONDS
 
     def stood_in(self, index: int, now: float) -> bool:
         due = self.stand_in_due(index)
@@ -248,6 +250,13 @@ class RemoveSeat:
 
 
 @dataclass(frozen=True, slots=True)
+class StandIn:
+    """The host hands an absent person's seat to a computer now, without waiting out the grace time."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Start:
     pass
 
@@ -257,7 +266,7 @@ class Rematch:
     pass
 
 
-TableAction = Join | Leave | AddBot | RemoveSeat | Start | Rematch
+TableAction = Join | Leave | AddBot | RemoveSeat | StandIn | Start | Rematch
 
 
 def create_table(
@@ -292,6 +301,8 @@ def apply(table: Table, player: str, nickname: str, action: object, now: float, 
             _add_bot(table, player, level)
         case RemoveSeat(index):
             _remove_seat(table, player, index)
+        case StandIn(index):
+            _hand_over(table, player, index)
         case Start():
             _require_host(table, player)
             _require_open(table)
@@ -412,6 +423,7 @@ def set_connected(table: Table, player: str, connected: bool, now: float) -> Tab
     table = copy.deepcopy(table)
     table.seats[seat].connected = connected
     table.seats[seat].away_since = None if connected else now
+    table.seats[seat].handed_over = False
     if connected and not table.seats[seat].bot:
         table.bot_due.pop(seat, None)  # the computer that stood in stops
     if table.status is Status.OPEN:
@@ -446,6 +458,7 @@ def _join(table: Table, player: str, nickname: str) -> None:
         table.seats[seat].left = False  # coming back to a running game
         table.seats[seat].connected = True
         table.seats[seat].away_since = None
+        table.seats[seat].handed_over = False
         if not table.seats[seat].bot:
             table.bot_due.pop(seat, None)
         return
@@ -503,6 +516,20 @@ def _remove_seat(table: Table, player: str, index: int) -> None:
     if table.seats[index].player == player:
         raise RuleError(ErrorCode.BAD_SEAT, "leave the table instead of removing yourself")
     del table.seats[index]
+
+
+def _hand_over(table: Table, player: str, index: int) -> None:
+    _require_host(table, player)
+    if table.status is not Status.PLAYING:
+        raise RuleError(ErrorCode.NOT_PLAYING, "a computer can stand in only during a game")
+    if not table.rules.bot_names or table.rules.starts_alone:
+        raise RuleError(ErrorCode.BAD_ACTION, f"{table.game} has no computer players")
+    if index >= len(table.seats):
+        raise RuleError(ErrorCode.BAD_SEAT, f"there is no seat {index}")
+    seat = table.seats[index]
+    if seat.player is None or seat.connected or seat.left:
+        raise RuleError(ErrorCode.BAD_SEAT, "a computer can stand in only for a person who is away")
+    seat.handed_over = True  # `tick` lets the computer play from the next clock tick on
 
 
 def _rematch(table: Table, player: str, now: float) -> None:
