@@ -36,6 +36,7 @@ console.log(JSON.stringify({
   sides,
   kinds: geometry.KINDS,
   planaheadClocks: planahead.CLOCKS,
+  planaheadPaces: planahead.BOT_PACES,
   speedgansDefaults: settings.defaultSettings(),
   speedgansClocks: settings.SG_CLOCKS,
   hourglass: settings.SG_HOURGLASS,
@@ -82,8 +83,56 @@ def test_plan_ahead_route_kinds_agree(client):
 
 def test_settings_choices_and_defaults_agree(client):
     assert client["planaheadClocks"] == list(planahead.TURN_CLOCK_CHOICES)
+    assert client["planaheadPaces"] == list(planahead.BOT_PACES)
+    assert client["planaheadPaces"][0] == planahead.Settings().bot_pace  # the lobby's default
     assert client["speedgansDefaults"] == rounds.Settings().to_dict()
     assert sorted(client["speedgansClocks"], key=lambda c: c or 1e9) == sorted(
         rounds.TURN_CLOCK_CHOICES, key=lambda c: c or 1e9
     )
     assert client["hourglass"] == list(rounds.HOURGLASS_CHOICES)
+
+
+def test_plan_ahead_lines_worked_out_in_the_browser_agree_with_the_engine():
+    """The views carry lands only: the board's line ends come from the client's own `linesOf`."""
+    import random
+
+    from spieltisch.games.planahead.board import FIELD_COUNT
+    from spieltisch.games.planahead.notation import format_land
+    from spieltisch.games.planahead.scoring import score_land
+    from spieltisch.games.planahead.tiles import ALL_TILES
+
+    rng = random.Random(7)
+    lands = []
+    for _ in range(200):
+        tiles = rng.sample(ALL_TILES, rng.randint(0, FIELD_COUNT))
+        fields = rng.sample(range(FIELD_COUNT), len(tiles))
+        land: list = [None] * FIELD_COUNT
+        for field, tile in zip(fields, tiles, strict=True):
+            land[field] = tile
+        lands.append(tuple(land))
+    script = (
+        'const { linesOf } = await import("./planahead/lines.js");'
+        "const lands = JSON.parse(process.argv[1]);"
+        "console.log(JSON.stringify(lands.map((land) => linesOf(land))));"
+    )
+    codes = [[None if code == "." else code for code in format_land(land).split()] for land in lands]
+    out = subprocess.run(
+        ["node", "--input-type=module", "-e", script, json.dumps(codes)],
+        cwd=JS,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    for land, drawn in zip(lands, json.loads(out.stdout), strict=True):
+        expected = score_land(land).lines
+        assert len(drawn) == len(expected) == 15
+        for line, score in zip(drawn, expected, strict=True):
+            assert line["fields"] == list(score.line.fields)
+            assert line["direction"] == score.line.direction.name.lower()
+            assert (line["state"], line["value"], line["points"]) == (
+                score.state.value,
+                score.value,
+                score.points,
+            )
+            if score.state.value == "open":
+                assert line["potential"] == score.potential

@@ -3,8 +3,8 @@
 Anna (desktop, 1280×800) builds the Musterstadt of the round by dragging tiles with the mouse,
 turning them by clicks, flipping them by double click / right click and the keyboard (R, F, digits),
 and tries the swap and the way back to the tray. Bernd (phone, 390×844, touch) builds a valid city
-by tapping: a tap turns a tile, a quick double tap flips it, a tap on a free cell puts the selected
-tile there. Carla lays two tiles and never finishes: she gets 0. Everything the page shows of a city
+by tapping: a tap turns a tile (the first one in the tray too, as the rules say), a quick double tap
+flips it, a tap on a free cell puts the chosen tile there. Carla lays two tiles and never finishes: she gets 0. Everything the page shows of a city
 is checked against the engine's report of the city the page shows.
 """
 
@@ -76,6 +76,22 @@ def turn_to(page: Page, cell: int, rotation: int, how: str) -> None:
             page.wait_for_timeout(380)
         expect(page.get_by_test_id(f"cell-{cell}")).not_to_have_attribute("data-tile", entry)
     raise AssertionError("the tile did not turn")
+
+
+def lay_by_keys(page: Page, city: str) -> None:
+    """Lay a whole city with the keyboard, wherever its tiles lie: focus the tile, F flips, R turns,
+    the digit puts it on its cell (a tile lying there swaps away)."""
+    for cell, entry in enumerate(entries(city)):
+        tile = entry[0]
+        in_tray = page.get_by_test_id(f"tray-{tile}")
+        button = in_tray if in_tray.count() else page.locator(f"[data-testid^='cell-'][data-tile^='{tile}']")
+        button.focus()
+        if button.get_attribute("data-tile")[1] != entry[1]:
+            page.keyboard.press("f")
+        for _ in range((int(entry[2]) - int(button.get_attribute("data-tile")[2])) % 4):
+            page.keyboard.press("r")
+        page.keyboard.press(str(cell + 1))
+        expect(page.get_by_test_id(f"cell-{cell}")).to_have_attribute("data-tile", entry)
 
 
 def check_values(page: Page, city: str, tasks: list[str]) -> None:
@@ -195,8 +211,9 @@ def test_three_players_play_a_round(live_server, data_dir, new_page, shots):
     for cell, entry in enumerate(want_b):
         tile, side, rotation = int(entry[0]), entry[1], int(entry[2])
         tray_tile = b.get_by_test_id(f"tray-{tile}")
-        tray_tile.tap()  # the first tap chooses a tile in the tray
+        tray_tile.tap()  # the first tap on a tile in the tray turns it, and it is the chosen one
         expect(tray_tile).to_have_attribute("aria-pressed", "true")
+        expect(tray_tile).to_have_attribute("data-tile", f"{tile}a1")
         b.wait_for_timeout(400)
         if side == "b":
             x, y = centre(b, f"tray-{tile}")
@@ -234,9 +251,13 @@ def test_three_players_play_a_round(live_server, data_dir, new_page, shots):
     expect(b.get_by_test_id("opponent-0")).to_have_attribute("data-tiles", "9")
 
     # Gasse dicht! Anna with Enter (marker 1, starts the hourglass), Bernd with a tap (marker 2).
+    # Her keyboard was on the last cell: Enter does not turn it, and the locked city keeps no focus.
+    expect(a.get_by_test_id("cell-8")).to_be_focused()
     a.keyboard.press("Enter")
     expect(a.get_by_test_id("gasse-dicht")).to_have_attribute("data-done", "true")
     expect(a.get_by_test_id("gasse-dicht")).to_contain_text("1")
+    assert shown_city(a) == goal_a
+    assert a.evaluate("!document.activeElement?.closest('.sg-cell, .sg-tray-tile')")
     expect(b.get_by_test_id("hourglass")).to_be_visible()
     b.get_by_test_id("gasse-dicht").tap()
     expect(b.get_by_test_id("gasse-dicht")).to_have_attribute("data-done", "true")
@@ -343,6 +364,12 @@ def test_views_and_keyboard_details(live_server, new_page, shots):
     settled(b)
     # Streng: with a faulty city "Gasse dicht!" waits for nine tiles.
     expect(b.get_by_test_id("gasse-dicht")).to_be_disabled()
+    # Enter means „Gasse dicht!“ and nothing else: a focused tile does not turn.
+    b.get_by_test_id("tray-7").focus()
+    b.keyboard.press("Enter")
+    b.wait_for_timeout(200)
+    expect(b.get_by_test_id("tray-7")).to_have_attribute("data-tile", "7a0")
+    expect(b.get_by_test_id("gasse-dicht")).to_have_attribute("data-done", "false")
     # Hover shows both sides of a tile.
     b.get_by_test_id("tray-7").hover()
     expect(b.get_by_test_id("sides")).to_be_visible()
@@ -375,5 +402,24 @@ def test_views_and_keyboard_details(live_server, new_page, shots):
         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
     )
     expect(a.get_by_test_id("sides")).to_be_visible()
+    a.evaluate(
+        "([x, y]) => window.dispatchEvent(new PointerEvent('pointerup', {clientX: x, clientY: y, pointerId: 7, pointerType: 'touch'}))",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+
+    # Streng: nine tiles with faults may call „Gasse dicht!“ — and the scoring says they were wrong.
+    faulty = "1a3 3a0 4a0 5a1 9b2 6a3 7b0 2a1 8b2"
+    assert not report(parse_city(faulty)).valid
+    for page in (a, b):
+        lay_by_keys(page, faulty)
+        settled(page)
+        expect(page.get_by_test_id("gasse-dicht")).to_be_enabled()
+    a.get_by_test_id("gasse-dicht").tap()
+    b.keyboard.press("Enter")
+    for page in (a, b):
+        expect(page.get_by_test_id("results")).to_be_visible(timeout=10_000)
+        for seat in (0, 1):
+            expect(page.get_by_test_id(f"not-scored-{seat}")).to_have_text(re.compile("Stadt mit Fehlern: 0"))
+    b.screenshot(path=str(shots / "speedgans-strict-faulty-desktop.png"))
     for page in (a, b):
         assert page.errors == [], page.errors

@@ -59,7 +59,7 @@ export function planAheadTable({ you = 0, names = NAMES.slice(0, 2), game = {}, 
     game: {
       phase: "playing", turn: 0, tiles_total: 19, tile: "963", deadline: null, turn_seconds: null,
       ranking: null, strongest: null, ...game,
-      seats: names.map((_, i) => ({ land: EMPTY_LAND, score: 0, confirmed: false, clock_placed: [], lines: [], ...(seats[i] || {}) })),
+      seats: names.map((_, i) => ({ land: EMPTY_LAND, score: 0, confirmed: false, clock_placed: [], ...(seats[i] || {}) })),
     },
   };
 }

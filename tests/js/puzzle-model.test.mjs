@@ -34,16 +34,16 @@ function finished(optimum = { score: 200, land: landWith({ 1: "963", 2: "964", 3
 describe("the attempt's clock", () => {
   test("it reads mm:ss from the whole time", () => {
     const { model } = attempt();
-    assert.deepEqual(model.clock(), { text: "03:00", seconds: 180, urgent: false, over: false, fraction: 1 });
+    assert.deepEqual(model.clock(), { text: "3:00", seconds: 180, urgent: false, over: false, fraction: 1 });
   });
 
   test("it is urgent in the last half minute and over at the end", () => {
     const { model, server } = attempt();
     server.advance(168.2);
-    assert.equal(model.clock().text, "00:12");
+    assert.equal(model.clock().text, "0:12");
     assert.equal(model.clock().urgent, true);
     server.advance(20);
-    assert.deepEqual(model.clock(), { text: "00:00", seconds: 0, urgent: true, over: true, fraction: 0 });
+    assert.deepEqual(model.clock(), { text: "0:00", seconds: 0, urgent: true, over: true, fraction: 0 });
   });
 
   test("without the start the bar runs over five minutes", () => {
@@ -122,29 +122,30 @@ describe("the best land", () => {
 });
 
 describe("line ends of a land", () => {
-  const template = [
-    { fields: [1, 2, 3], direction: "vertical" },
-    { fields: [1, 4, 8], direction: "falling" },
-    { fields: [4, 5, 6, 7], direction: "vertical" },
-  ];
-
   test("open with what it can bring, complete with its points, broken with nothing", () => {
     const land = Array(19).fill(null);
     land[0] = "963"; land[1] = "964"; land[2] = "968"; // vertical 9 9 9: complete
-    land[3] = "524"; // the falling line 3 (field 1), 4 (field 4): broken
-    const [full, broken, open] = linesOf(land, template);
+    land[3] = "524"; // the rising line 6 (field 1), 2 (field 4): broken
+    const lines = linesOf(land);
+    const [full, broken, open] = [lines[0], lines[5], lines[1]];
+    assert.deepEqual(full.fields, [1, 2, 3]);
     assert.deepEqual([full.state, full.points, full.potential], ["complete", 27, 0]);
-    assert.deepEqual([broken.state, broken.value, broken.points], ["broken", null, 0]);
+    assert.deepEqual([broken.fields, broken.state, broken.value, broken.points], [[1, 4, 8], "broken", null, 0]);
     assert.deepEqual([open.state, open.value, open.potential], ["open", 5, 20]);
   });
 
   test("an empty line is open and brings nothing yet", () => {
-    const [line] = linesOf(Array(19).fill(null), template);
+    const [line] = linesOf(Array(19).fill(null));
     assert.deepEqual([line.state, line.value, line.potential], ["open", null, 0]);
   });
 
-  test("no template, no lines", () => {
-    assert.deepEqual(linesOf(Array(19).fill(null), undefined), []);
+  test("fifteen lines, every field on one line of each direction", () => {
+    const lines = linesOf(Array(19).fill(null));
+    assert.equal(lines.length, 15);
+    for (let field = 1; field <= 19; field++) {
+      const through = lines.filter((line) => line.fields.includes(field)).map((line) => line.direction);
+      assert.deepEqual(through.sort(), ["falling", "rising", "vertical"]);
+    }
   });
 });
 

@@ -26,9 +26,10 @@ describe("the clock's text", () => {
     assert.equal(formatClock(94.5, { round: "nearest" }), "1:35");
   });
 
-  test("minutes padded to two digits for the puzzle", () => {
-    assert.equal(formatClock(180, { minuteDigits: 2 }), "03:00");
-    assert.equal(formatClock(11.2, { minuteDigits: 2 }), "00:12");
+  test("one format on every screen: the minutes are never padded", () => {
+    assert.equal(formatClock(180), "3:00");
+    assert.equal(formatClock(11.2), "0:12");
+    assert.equal(formatClock(600), "10:00");
   });
 });
 

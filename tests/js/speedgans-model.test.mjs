@@ -348,6 +348,20 @@ describe("results and the end", () => {
     assert.equal(r.scored.has(1), false);
   });
 
+  test("a city that did not count: faulty when all nine tiles lay wrong (Streng), else unfinished", () => {
+    const faulty = "1a3 3a0 4a0 5a1 9b2 6a3 7b0 2a1 8b2";
+    const { model } = game(speedgansTable({
+      settings: { strict: true },
+      game: { phase: "scored", results: { tasks: {}, scored: [2] } },
+      seats: [
+        { city: faulty, report: report({ valid: false }), done: true, marker: 1 },
+        { city: "1a0 2a0 . . . . . . .", report: report({ valid: false }) },
+        { city: "6b1 3b0 5a3 1b2 9b0 2a2 7a2 4a0 8a1", report: report({ valid: true }) },
+      ],
+    }));
+    assert.deepEqual([0, 1, 2].map((i) => model.faulty(i)), [true, false, false]);
+  });
+
   test("the end ranks by the server's places, names the computer, and marks one's own seat", () => {
     const { model } = game(speedgansTable({
       you: 1, names: ["Anna", "Ben", "bot:strong"],
@@ -357,5 +371,14 @@ describe("results and the end", () => {
     assert.deepEqual(rows.map((r) => [r.name, r.place, r.score, r.you]),
       [["Ben", 1, 19, true], ["Anna", 2, 17, false], ["Computer (Stark)", 3, 4, false]]);
     assert.deepEqual(winners.map((w) => w.name), ["Ben"]);
+  });
+});
+
+describe("the waiting room's line", () => {
+  test("a table without a turn clock says so plainly", async () => {
+    const { settingsSummary } = await import("../../src/spieltisch/web/js/speedgans/settings.js");
+    const base = { seats: 4, mode: "race", hourglass: 30 };
+    assert.equal(settingsSummary({ ...base, turn_seconds: null }), "4 Plätze · ohne Zug-Uhr · Wettlauf · Sanduhr 30 s");
+    assert.equal(settingsSummary({ ...base, turn_seconds: 120 }), "4 Plätze · Zug-Uhr 2 Minuten · Wettlauf · Sanduhr 30 s");
   });
 });

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 import time
 from pathlib import Path
 
@@ -97,7 +98,7 @@ def test_bad_puzzle_ids(tmp_path, data_dir):
         for path in ("/puzzle/not-a-date", f"/puzzle/{tomorrow}", "/no/such/page"):
             page = httpx.get(f"{server.url}{path}", headers=html)
             assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
-            assert '<script type="module" src="/static/js/app.js">' in page.text
+            assert re.search(r'<script type="module" src="/static/[0-9a-f]{12}/js/app.js">', page.text)
         api = httpx.get(f"{server.url}/api/puzzles/not-a-date", headers=html)
         assert api.status_code == 404 and api.json()["error"]["code"] == "not_found"
 

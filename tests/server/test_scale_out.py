@@ -4,7 +4,9 @@ PostgreSQL; players on different processes play one game together."""
 from __future__ import annotations
 
 import random
+import secrets
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
@@ -61,3 +63,32 @@ def test_two_processes_one_game_records_in_postgres(server_factory, redis_url, p
     assert len(games) == 1  # recorded exactly once, though both processes saw the end
     assert games[0]["result"]["scores"] == [seat["score"] for seat in end["game"]["seats"]]
     assert [p["bot"] for p in games[0]["players"]] == [None, None, "easy"]
+
+
+def _fresh_postgres_database(postgres_url: str) -> str:
+    import psycopg
+
+    name = f"fresh_{secrets.token_hex(4)}"
+    admin = postgres_url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {name}")
+    return postgres_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+@pytest.mark.parametrize("database", ["postgresql", "sqlite"])
+def test_processes_starting_together_on_a_fresh_database_migrate_once(
+    database, server_factory, redis_url, postgres_url, tmp_path
+):
+    """Several processes (workers, hosts) starting at once on an empty database: one migrates, the
+    others wait for it, and every one of them serves (before, most died on a duplicate table)."""
+    url = (
+        _fresh_postgres_database(postgres_url)
+        if database == "postgresql"
+        else f"sqlite:///{tmp_path / 'new.db'}"
+    )
+    env = {"SPIELTISCH_REDIS_URL": redis_url, "SPIELTISCH_DATABASE_URL": url}
+    with ThreadPoolExecutor(3) as pool:
+        servers = list(pool.map(lambda _: server_factory(env), range(3)))
+    for server in servers:
+        assert httpx.post(f"{server.url}/api/players", json={"nickname": "Ann"}).is_success
+        assert "Traceback" not in server.log.read_text()

@@ -58,9 +58,17 @@ def test_a_new_table_seats_its_host_and_checks_its_settings():
     table = table_of({"seats": 4, "turn_seconds": 30})
     assert table.status is Status.OPEN and table.version == 1
     assert [seat.nickname for seat in table.seats] == ["Ann"] and table.host == "ann"
-    assert table.settings == {"seats": 4, "turn_seconds": 30}
-    assert table_of({}).settings == {"seats": 2, "turn_seconds": None}  # the lobby's defaults
-    for bad in ({"seats": 7}, {"seats": True}, {"turn_seconds": 7}, {"colour": "red"}):
+    assert table.settings == {"seats": 4, "turn_seconds": 30, "bot_pace": "brisk"}
+    lobby_defaults = {"seats": 2, "turn_seconds": None, "bot_pace": "brisk"}
+    assert table_of({}).settings == lobby_defaults
+    bad_settings = (
+        {"seats": 7},
+        {"seats": True},
+        {"turn_seconds": 7},
+        {"colour": "red"},
+        {"bot_pace": "fast"},
+    )
+    for bad in bad_settings:
         with pytest.raises(RuleError) as caught:
             create_table(PLAN_AHEAD, "ann", "Ann", bad, T0, PACING)
         assert caught.value.code is ErrorCode.BAD_SETTINGS
@@ -71,7 +79,7 @@ def test_seats_fill_up_and_only_the_host_runs_the_table():
     refused(ErrorCode.NOT_HOST, table, "bob", AddBot("easy"))
     refused(ErrorCode.NOT_HOST, table, "bob", Start())
     table = apply(table, "ann", "Ann", AddBot("strong"), T0, PACING)
-    assert [(s.nickname, s.bot) for s in table.seats][-1] == ("Meister 1", "strong")
+    assert [(s.nickname, s.bot) for s in table.seats][-1] == ("Ada", "strong")
     refused(ErrorCode.TABLE_FULL, table, "cid", Join())
     refused(ErrorCode.BAD_SEAT, table, "ann", RemoveSeat(0))  # not oneself
     refused(ErrorCode.BAD_SEAT, table, "ann", RemoveSeat(5))
@@ -111,7 +119,7 @@ def test_computers_move_on_the_clock_and_never_early():
     table = apply(table_of({"seats": 2}), "ann", "Ann", AddBot("medium"), T0, PACING)
     table = apply(table, "ann", "Ann", Start(), T0, PACING)
     due = table.bot_due[1]
-    assert T0 + 1.5 <= due <= T0 + 4.0  # the medium level "thinks" 1.5–4 s
+    assert T0 + 0.5 <= due <= T0 + 1.3  # at the brisk pace (the default) the medium level "thinks" 0.5–1.3 s
     assert table.next_due() == due
     assert tick(table, due - 0.01, PACING) is None  # nothing is due yet
     decided = bot_moves(table, due)
@@ -240,7 +248,7 @@ def test_a_rematch_seats_only_those_present():
     table = replace_status(table, Status.FINISHED)
     table = set_connected(table, "bob", False, T0 + 5)
     again = apply(table, "cid", "Cid", Rematch(), T0 + 6, PACING)
-    assert [s.nickname for s in again.seats] == ["Ann", "Cid", "Einsteiger 1"]
+    assert [s.nickname for s in again.seats] == ["Ann", "Cid", "Lina"]
 
 
 def replace_status(table: Table, status: Status) -> Table:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import random
+import statistics
 from dataclasses import replace
 
 import pytest
@@ -13,6 +14,7 @@ from spieltisch.games.speedgans import bots, rounds
 from spieltisch.games.speedgans.notation import City, parse_city
 from spieltisch.games.speedgans.report import report
 from spieltisch.games.speedgans.tasks import allowed_triples
+from spieltisch.server import tables
 from spieltisch.server.rules.speedgans import SpeedgansRules
 
 TRIPLES = [("F1", "W1", "H1"), ("F2", "W6", "H3"), ("F5", "W2", "L6"), ("W4", "H6", "L5")]
@@ -50,20 +52,23 @@ def test_a_computer_is_deterministic_for_its_seed(catalog):
 
 def test_stronger_computers_build_better_cities(catalog):
     rng = random.Random(0)
-    triples = rng.sample(allowed_triples(), 12)
+    triples = rng.sample(allowed_triples(), 24)
 
-    def average(level: str) -> float:
-        total = 0.0
+    def shares(level: str) -> list[float]:
+        """Each city's 0-100 sum as a share of the Musterstadt's."""
+        result = []
         for index, tasks in enumerate(triples):
             city, _ = build(catalog, tasks, level, index)
             values = report(city).tasks
-            total += sum(catalog.solo_score(task, values[task]) for task in tasks)
-        return total / len(triples)
+            total = sum(catalog.solo_score(task, values[task]) for task in tasks)
+            result.append(total / catalog.musterstadt(tasks).sum)
+        return result
 
-    easy, medium, strong = average("easy"), average("medium"), average("strong")
-    assert easy < medium < strong
-    best = sum(catalog.musterstadt(t).sum for t in triples) / len(triples)
-    assert strong >= 0.97 * best  # "nearly the best city for all three"
+    easy, medium, strong = (shares(level) for level in ("easy", "medium", "strong"))
+    assert statistics.fmean(easy) < statistics.fmean(medium) < statistics.fmean(strong)
+    assert statistics.fmean(strong) >= 0.9  # "nearly the best city for all three"
+    # ... but a person can beat it: it builds the Musterstadt itself in at most a third of the rounds.
+    assert sum(share > 1 - 1e-9 for share in strong) <= len(triples) / 3
 
 
 def test_a_wrong_tile_is_put_right(catalog):
@@ -83,8 +88,16 @@ def test_easy_is_slow_and_strong_is_quick():
         return sum(bots.thinking_seconds(level, tiles, True, rng) for tiles in range(9))
 
     easy = sum(total("easy") for _ in range(50)) / 50
+    medium = sum(total("medium") for _ in range(50)) / 50
     strong = sum(total("strong") for _ in range(50)) / 50
-    assert strong < 30 < easy  # within one hourglass only the strong one is sure to finish
+    # Within one hourglass only the strong one is sure to finish; it takes what a very good player does.
+    assert 20 < strong < 30 < medium < easy
+
+
+def test_a_rounds_tempo_is_the_same_all_round_and_varies_between_rounds():
+    tempos = {bots.round_tempo(7, number, 1) for number in range(1, 20)}
+    assert len(tempos) > 10 and all(bots.TEMPO[0] <= tempo <= bots.TEMPO[1] for tempo in tempos)
+    assert bots.round_tempo(7, 3, 1) == bots.round_tempo(7, 3, 1) != bots.round_tempo(7, 3, 2)
 
 
 def test_computers_see_only_the_tasks_and_their_own_city(catalog):
@@ -107,29 +120,45 @@ def test_computers_see_only_the_tasks_and_their_own_city(catalog):
         )
 
 
-def test_a_round_with_computers_only(catalog):
-    """Engine and computers together on a fake clock: the strong one finishes, the easy one maybe not."""
+def play_round(
+    catalog, levels: tuple[str, ...], seed: int, settings: dict
+) -> tuple[rounds.Game, dict[int, float]]:
+    """One round at a real table on a fake clock: a person who takes his time (seat 0: he never
+    calls) and computers of `levels`. Returns the scored round and when each seat called (seconds
+    after building began)."""
     rules = SpeedgansRules(catalog)
-    state = rules.new(rules.settings({"seats": 2, "turn_seconds": 30}, 0.0), 2, 77, 0.0)
-    levels = ["strong", "easy"]
-    now = 0.0
-    due = {0: None, 1: None}
-    while state.phase is rounds.Phase.READING or state.phase is rounds.Phase.BUILDING:
-        now += 0.5
-        state = rules.on_deadline(state, now) if (rules.due(state) or 1e9) <= now else state
-        for seat, level in enumerate(levels):
-            if not rules.waiting_for(state, seat):
-                continue
-            if due[seat] is None:
-                due[seat] = now + rules.bot_delay(state, seat, level, random.Random(now))
-            if due[seat] <= now:
-                rng = random.Random(f"{state.seed}:{rules.step(state)}:{seat}")
-                for action in rules.bot_actions(state, seat, level, rng):
-                    state = rules.act(state, seat, action, now, by_bot=True)
-                due[seat] = None
-    assert state.phase is rounds.Phase.SCORED
-    assert 0 in state.results["scored"] and state.seats[0].marker == 1
-    assert state.seats[1].tiles < 9  # the easy one was too slow for a 30 s turn clock
+    table = tables.create_table(rules, "p_1", "Ann", settings, 0.0, 1.0)
+    for level in levels:
+        table = tables.apply(table, "p_1", "Ann", tables.AddBot(level), 0.0, 1.0)
+    table = tables.apply(table, "p_1", "Ann", tables.Start(), 0.0, 1.0)
+    table.state = rules.new(table.settings, len(table.seats), seed, 0.0)  # a known draw
+    called: dict[int, float] = {}
+    while table.state.phase in (rounds.Phase.READING, rounds.Phase.BUILDING):
+        now = table.next_due()
+        table = tables.tick(table, now, 1.0) or table
+        for seat, entry in enumerate(table.state.seats):
+            if entry.marker is not None and seat not in called:
+                called[seat] = now - rounds.READING_SECONDS
+    return table.state, called
+
+
+def test_an_easy_computer_finishes_about_half_the_rounds_after_a_strong_one_calls(catalog):
+    """The rules' "gemütlich – bei knapper Zeit wird er manchmal nicht fertig", at the default settings
+    with one computer of each level: the strong one calls first and starts the 30 s hourglass."""
+    finished = 0
+    for seed in range(30):
+        state, called = play_round(catalog, ("easy", "medium", "strong"), seed, {})
+        assert min(called, key=called.get) == 3  # the strong one is the first
+        assert 2 in called  # the medium one makes it in time
+        finished += 1 in called
+    assert 0.3 <= finished / 30 <= 0.85
+
+
+def test_an_easy_computer_always_finishes_with_people_who_take_their_time(catalog):
+    for seed in range(15):
+        state, called = play_round(catalog, ("easy",), seed, {})
+        assert 1 in called and 1 in state.results["scored"]
+        assert called[1] < 100  # well inside the 120 s turn clock
 
 
 def test_a_computer_step_after_the_deadline_is_void_not_an_error(catalog):

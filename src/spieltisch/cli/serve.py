@@ -56,6 +56,8 @@ def _serve(args: argparse.Namespace) -> int:
     if config.redis_url:
         check_redis(config.redis_url)
     check_port(args.host, args.port)
+    if args.workers > 1:
+        migrate(config.database_url)  # once, before the workers start (each would find it done)
     print(
         f"Spieltisch on http://{args.host}:{args.port}  (records: {hide_password(config.database_url)}, "
         f"live tables: {'Redis ' + hide_password(config.redis_url) if config.redis_url else 'in this process'})"
@@ -185,3 +187,18 @@ def check_port(host: str, port: int) -> None:
                 probe.bind(address)
     except OSError as error:
         raise UsageError(f"cannot listen on {host}:{port}: {_reason(error)}") from None
+
+
+def migrate(url: str) -> None:
+    """Bring the records' schema up to date before any worker starts (a failure is one line)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from spieltisch.storage.db import make_engine, upgrade
+
+    engine = make_engine(url)
+    try:
+        upgrade(engine)
+    except SQLAlchemyError as error:
+        raise UsageError(f"database {hide_password(url)} could not be migrated: {_reason(error)}") from None
+    finally:
+        engine.dispose()

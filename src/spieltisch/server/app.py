@@ -10,8 +10,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spieltisch.games.errors import ErrorCode
@@ -19,6 +18,7 @@ from spieltisch.server.clock import Clock, SystemClock
 from spieltisch.server.config import ServerConfig
 from spieltisch.server.middleware import (
     BodyLimit,
+    Compression,
     InternalErrors,
     SecurityHeaders,
     StartFailureLine,
@@ -61,7 +61,9 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
         redoc_url=None,
         openapi_url="/openapi.json" if settings.openapi else None,
     )
-    # Outermost last: headers on every answer, then a failure's JSON 500, then the body's limit.
+    # Outermost last: headers on every answer, then a failure's JSON 500, then the body's limit; the
+    # pages and the API's answers gzipped (the static files come gzipped already: server/static.py).
+    app.add_middleware(Compression)
     app.add_middleware(BodyLimit)
     app.add_middleware(InternalErrors)
     app.add_middleware(SecurityHeaders)
@@ -70,7 +72,7 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
     app.include_router(api.router)
     app.include_router(solo.router)
     app.include_router(socket.router)
-    app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
+    app.mount("/static", pages.static_files(), name="static")
 
     @app.exception_handler(StoreUnavailable)
     async def _unavailable(request: Request, error: StoreUnavailable) -> JSONResponse:
@@ -84,10 +86,10 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
 
     # Starlette's class, so that a path no route knows is answered here too.
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(request: Request, error: StarletteHTTPException) -> JSONResponse | FileResponse:
+    async def _http_error(request: Request, error: StarletteHTTPException) -> Response:
         if error.status_code == 404 and pages.wants_page(request):
             # Still a 404, but the app itself says in the player's language what is missing.
-            return FileResponse(pages.INDEX, status_code=404)
+            return pages.page(status_code=404)
         code = _HTTP_CODES.get(error.status_code, ErrorCode.BAD_REQUEST)
         return error_response(error.status_code, code, str(error.detail))
 

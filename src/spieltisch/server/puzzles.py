@@ -84,8 +84,11 @@ class Optima:
     def __init__(self, secret: bytes) -> None:
         self._secret = secret
         self._known: dict[str, asyncio.Future[tuple[int, str]]] = {}
+        # The solver's process lives for one solve (a day's puzzle is solved once per process):
+        # it holds ~280 MB while it works, none in between.
         self._pool = ProcessPoolExecutor(
             max_workers=1,
+            max_tasks_per_child=1,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_exit_with_parent,
             initargs=(os.getpid(),),

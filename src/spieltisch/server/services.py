@@ -22,7 +22,7 @@ from spieltisch.server.scheduler import Scheduler
 from spieltisch.server.store import MemoryTableStore, RedisTableStore, TableStore
 from spieltisch.server.tables import Table
 from spieltisch.storage.db import make_engine
-from spieltisch.storage.repository import Repository
+from spieltisch.storage.repository import LiveTableRow, Repository
 
 log = logging.getLogger(__name__)
 
@@ -98,25 +98,44 @@ class Services:
 
 
 class Snapshots:
-    """The single process's live tables in the records database, one row per table."""
+    """The single process's live tables in the records database, one row per table.
+
+    Changes that arrive while a write is under way are written together in the next transaction
+    (a group commit): under load one commit carries many tables' changes instead of each change
+    waiting for its own. Every `write` still returns only once its change is committed."""
 
     def __init__(self, repository: Repository, clock: Clock) -> None:
         self.repository = repository
         self.clock = clock
-        self._lock = asyncio.Lock()  # one writer: SQLite takes one at a time anyway
+        self._pending: dict[str, LiveTableRow] = {}
+        self._batch: asyncio.Future[None] | None = None  # the commit the pending rows will be in
+        self._writer: asyncio.Task[None] | None = None
 
     async def write(self, table: Table) -> None:
-        data = json.dumps(table.to_dict())
-        async with self._lock:
-            await asyncio.to_thread(
-                self.repository.save_live_table,
-                table.id,
-                table.game,
-                table.status.value,
-                table.version,
-                data,
-                self.clock.now(),
-            )
+        data = json.dumps(table.to_dict(), separators=(",", ":"))
+        self._pending[table.id] = (table.id, table.game, table.status.value, table.version, data)
+        if self._batch is None:
+            self._batch = asyncio.get_running_loop().create_future()
+        batch = self._batch
+        if self._writer is None:
+            self._writer = asyncio.create_task(self._drain())
+        await asyncio.shield(batch)  # a caller given up on still leaves its change to the commit
+
+    async def _drain(self) -> None:
+        try:
+            while self._pending:
+                rows, self._pending = list(self._pending.values()), {}
+                batch, self._batch = self._batch, None
+                assert batch is not None
+                try:
+                    await asyncio.to_thread(self.repository.save_live_tables, rows, self.clock.now())
+                except Exception as error:  # every change of this commit is refused, none other
+                    batch.set_exception(error)
+                    batch.exception()  # retrieved here: a batch nobody waits for any more is no warning
+                else:
+                    batch.set_result(None)
+        finally:
+            self._writer = None
 
 
 def _restored_tables(repository: Repository, games: Games, now: float) -> list[Table]:

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
 
 from spieltisch.server.rules.registry import Games
-from spieltisch.server.tables import Status, Table
+from spieltisch.server.tables import Table
 
 log = logging.getLogger(__name__)
 
@@ -170,6 +170,8 @@ class RedisTableStore:
     CHANNEL = "spieltisch:tables"
     #: Seconds a command may take before Redis counts as unreachable.
     TIMEOUT = 5.0
+    #: Connections one process keeps to Redis at most.
+    CONNECTIONS = 64
 
     def __init__(self, url: str, games: Games, prefix: str = "spieltisch") -> None:
         import redis.asyncio as redis
@@ -181,12 +183,19 @@ class RedisTableStore:
         # A connection that died with a Redis restart is replaced on the spot (a few tries): the
         # first player after the restart gets his answer, not an error. (A transaction retried
         # after its EXEC was lost sets the same table once more: the same value, no harm.)
-        self._redis = redis.from_url(
+        # A busy process waits for one of its connections rather than failing a move when all are in
+        # use (every table change holds one for its WATCH … EXEC).
+        pool = redis.BlockingConnectionPool.from_url(
             url,
+            max_connections=self.CONNECTIONS,
+            timeout=self.TIMEOUT,
             decode_responses=True,
             socket_timeout=self.TIMEOUT,
             socket_connect_timeout=self.TIMEOUT,
             health_check_interval=10,
+        )
+        self._redis = redis.Redis(
+            connection_pool=pool,
             retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 3),
             retry_on_error=[RedisConnectionError],
         )
@@ -329,11 +338,3 @@ class RedisTableStore:
             if table is not None:
                 tables.append(table)
         return tables
-
-
-def lobby_tables(tables: list[Table]) -> list[dict[str, Any]]:
-    """The lobby lists open tables first, then running ones (to watch), newest first; only tables
-    where someone is present (a game everyone has left is nothing to join or watch)."""
-    shown = [t for t in tables if t.rules.listed and t.status is not Status.FINISHED and t.anyone_here]
-    shown.sort(key=lambda t: (t.status is not Status.OPEN, -t.created))
-    return [t.summary() for t in shown[:100]]

@@ -6,7 +6,7 @@ RuleError and changes nothing (callers hand in a copy; the store keeps the old o
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import enum
 import logging
 import random
@@ -89,6 +89,17 @@ class Table:
     def anyone_here(self) -> bool:
         """Whether a person is connected to the table (computers do not count)."""
         return any(seat.player and seat.connected and not seat.left for seat in self.seats)
+
+    def copy(self) -> Table:
+        """A copy to change: its own seats and bookkeeping. The game state is shared: every engine's
+        state is immutable (a move returns a new one), so it is never copied."""
+        return dataclasses.replace(
+            self,
+            settings=dict(self.settings),
+            seats=[dataclasses.replace(seat) for seat in self.seats],
+            bot_due=dict(self.bot_due),
+            extras=dict(self.extras),
+        )
 
     def seat_of(self, player: str) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -291,7 +302,7 @@ def create_table(
 def apply(table: Table, player: str, nickname: str, action: object, now: float, pacing: float) -> Table:
     """A player's action (a `TableAction` or a move of the table's game) on a copy of the table; the
     copy is returned with a new version. RuleError, and nothing changed, if it is not allowed."""
-    table = copy.deepcopy(table)
+    table = table.copy()
     match action:
         case Join():
             _join(table, player, nickname)
@@ -363,7 +374,7 @@ def tick(table: Table, now: float, pacing: float, decided: Decided | None = None
     before = table.version
     ahead = decided[1] if decided is not None and decided[0] == table.version else {}
     step = table.rules.step(table.state)
-    table = copy.deepcopy(table)
+    table = table.copy()
     abandon = table.abandon_due()
     if abandon is not None and now >= abandon:
         # Nobody has been here for long: the game stops, and nothing of it is recorded.
@@ -420,7 +431,7 @@ def set_connected(table: Table, player: str, connected: bool, now: float) -> Tab
     seat = table.seat_of(player)
     if seat is None or table.seats[seat].connected == connected:
         return None
-    table = copy.deepcopy(table)
+    table = table.copy()
     table.seats[seat].connected = connected
     table.seats[seat].away_since = None if connected else now
     table.seats[seat].handed_over = False
@@ -503,9 +514,14 @@ def _add_bot(table: Table, player: str, level: BotLevel) -> None:
         raise RuleError(ErrorCode.BAD_ACTION, f"{table.game} has no computer players")
     if len(table.seats) >= table.rules.seat_limit(table.settings):
         raise RuleError(ErrorCode.TABLE_FULL, "every seat is taken")
+    # A computer is called by a name of its level (the table shows its level beside it), the first
+    # that nobody at the table goes by; a number only if every one is taken.
+    taken = {seat.nickname.casefold() for seat in table.seats}
+    names = table.rules.bot_names[level]
+    free = [name for name in names if name.casefold() not in taken]
     count = sum(1 for seat in table.seats if seat.bot) + 1
-    name = table.rules.bot_names[level]
-    table.seats.append(SeatInfo(player=None, nickname=f"{name} {count}", bot=level))
+    name = free[0] if free else f"{names[0]} {count}"
+    table.seats.append(SeatInfo(player=None, nickname=name, bot=level))
 
 
 def _remove_seat(table: Table, player: str, index: int) -> None:
@@ -579,11 +595,22 @@ def _settle(table: Table, now: float, pacing: float) -> None:
 
 
 def _bot_time(table: Table, seat: int, now: float, pacing: float) -> float:
-    """When a computer player acts next: after a human-like moment that the game chooses."""
-    step = table.rules.step(table.state)
-    rng = random.Random(f"{table.rules.seed(table.state)}:{step}:{seat}:{now}:pace")
-    due = now + pacing * table.rules.bot_delay(table.state, seat, _level(table, seat), rng)
-    deadline = table.rules.due(table.state)
-    if deadline is not None and table.rules.bot_beats_clock:
+    """When a computer player acts next: after a human-like moment that the game chooses (counted
+    from when the game says the moment began, if it does), or at once where the game lets nobody
+    wait for the computers once every person has acted."""
+    rules = table.rules
+    if rules.bots_never_keep_people_waiting and not any(
+        rules.waiting_for(table.state, index)
+        for index, other in enumerate(table.seats)
+        if not other.bot and not table.stood_in(index, now)
+    ):
+        return now
+    step = rules.step(table.state)
+    rng = random.Random(f"{rules.seed(table.state)}:{step}:{seat}:{now}:pace")
+    since = rules.bot_thinking_since(table.state)
+    start = now if since is None else min(since, now)
+    due = max(now, start + pacing * rules.bot_delay(table.state, seat, _level(table, seat), rng))
+    deadline = rules.due(table.state)
+    if deadline is not None and rules.bot_beats_clock:
         due = min(due, max(now, deadline - 0.5))  # a computer never lets the clock move for it
     return due

@@ -22,6 +22,8 @@ from spieltisch.storage.models import (
     SoloResult,
 )
 
+#: A live table's snapshot: id, game, status, version, its JSON.
+LiveTableRow = tuple[str, str, str, int, str]
 R = TypeVar("R", GameRecord, PuzzleResult, SoloResult)
 
 
@@ -131,17 +133,20 @@ class Repository:
             return list(session.scalars(query))
 
     # Live table snapshots (single-process mode) --------------------------------------------------
-    def save_live_table(self, table_id: str, game: str, status: str, version: int, data: str, now: float):
+    def save_live_tables(self, rows: Sequence[LiveTableRow], now: float) -> None:
+        """Write the newest snapshot of several tables in one transaction (an older version than
+        the one stored is left out: a snapshot never goes back)."""
         with self._session.begin() as session:
-            row = session.get(LiveTable, table_id)
-            if row is None:
-                session.add(
-                    LiveTable(
-                        id=table_id, game=game, status=status, version=version, data=data, updated_at=now
+            for table_id, game, status, version, data in rows:
+                row = session.get(LiveTable, table_id)
+                if row is None:
+                    session.add(
+                        LiveTable(
+                            id=table_id, game=game, status=status, version=version, data=data, updated_at=now
+                        )
                     )
-                )
-            elif version > row.version:
-                row.status, row.version, row.data, row.updated_at = status, version, data, now
+                elif version > row.version:
+                    row.status, row.version, row.data, row.updated_at = status, version, data, now
 
     def delete_live_table(self, table_id: str) -> None:
         with self._session.begin() as session:

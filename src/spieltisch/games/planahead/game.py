@@ -26,6 +26,9 @@ from spieltisch.games.seats import checked_seat, with_seat
 
 MAX_SEATS = 6
 TURN_CLOCK_CHOICES = (None, 15, 30, 60, 90, 120)
+#: The computers' pace at a table: "brisk" (zügig, the default: under 1.5 s a tile) or "relaxed"
+#: (gemächlich: a few seconds, like a person who thinks).
+BOT_PACES = ("brisk", "relaxed")
 
 
 class Phase(enum.StrEnum):
@@ -39,22 +42,27 @@ class Settings:
     turn_seconds: int | None = None
     #: How many may sit at the table (the game itself has as many seats as were taken at the start).
     seat_limit: int = 2
+    #: How quickly the computers place (one of BOT_PACES).
+    bot_pace: str = "brisk"
 
     def __post_init__(self) -> None:
         if self.turn_seconds not in TURN_CLOCK_CHOICES:
             raise RuleError(ErrorCode.BAD_SETTINGS, f"turn clock must be one of {TURN_CLOCK_CHOICES}")
         if not 1 <= self.seat_limit <= MAX_SEATS:
             raise RuleError(ErrorCode.BAD_SETTINGS, f"seats must be 1 to {MAX_SEATS}")
+        if self.bot_pace not in BOT_PACES:
+            raise RuleError(ErrorCode.BAD_SETTINGS, f"bot_pace must be one of {', '.join(BOT_PACES)}")
 
     def to_dict(self) -> dict[str, Any]:
         """The table's settings as the lobby and the table view show them."""
-        return {"seats": self.seat_limit, "turn_seconds": self.turn_seconds}
+        return {"seats": self.seat_limit, "turn_seconds": self.turn_seconds, "bot_pace": self.bot_pace}
 
 
 def parse_settings(raw: Mapping[str, Any]) -> Settings:
     """A table's settings from a player's request: {"seats": 1..6, "turn_seconds": one of the
-    clock choices or null}, defaults filled in; RuleError(bad_settings) on anything else."""
-    unknown = set(raw) - {"seats", "turn_seconds"}
+    clock choices or null, "bot_pace": "brisk" or "relaxed"}, defaults filled in;
+    RuleError(bad_settings) on anything else."""
+    unknown = set(raw) - {"seats", "turn_seconds", "bot_pace"}
     if unknown:
         raise RuleError(ErrorCode.BAD_SETTINGS, f"unknown setting {sorted(unknown)[0]!r}")
     seats = raw.get("seats", 2)
@@ -64,7 +72,10 @@ def parse_settings(raw: Mapping[str, Any]) -> Settings:
         raise RuleError(ErrorCode.BAD_SETTINGS, f"seats must be 1 to {MAX_SEATS}")
     if turn_seconds is not None and type(turn_seconds) is not int:
         raise RuleError(ErrorCode.BAD_SETTINGS, "turn_seconds must be a whole number or null")
-    return Settings(turn_seconds, seats)
+    bot_pace = raw.get("bot_pace", "brisk")
+    if type(bot_pace) is not str:
+        raise RuleError(ErrorCode.BAD_SETTINGS, f"bot_pace must be one of {', '.join(BOT_PACES)}")
+    return Settings(turn_seconds, seats, bot_pace)
 
 
 # The moves a seat can make ------------------------------------------------------------------------
@@ -121,6 +132,8 @@ class Game:
     turn: int = 0
     #: Clock time at which the current tile is placed automatically, None without a clock.
     deadline: float | None = None
+    #: Clock time at which the current tile appeared (the computers' thinking counts from it).
+    turn_started: float | None = None
 
     @property
     def phase(self) -> Phase:
@@ -150,7 +163,7 @@ def new_game(seat_count: int, seed: int, now: float, settings: Settings | None =
 def _start_turn(game: Game, now: float) -> Game:
     seconds = game.settings.turn_seconds
     deadline = now + seconds if seconds is not None and game.phase is Phase.PLAYING else None
-    return replace(game, deadline=deadline)
+    return replace(game, deadline=deadline, turn_started=now)
 
 
 def _seat(game: Game, seat: int) -> Seat:
@@ -238,7 +251,6 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
         entry = {
             "land": format_land(land),
             "score": scored.total,
-            "lines": [line.as_view() for line in scored.lines],
             "confirmed": state.confirmed,
             "clock_placed": sorted(state.clock_placed),
         }
@@ -265,10 +277,12 @@ def to_dict(game: Game) -> dict[str, Any]:
     return {
         "turn_seconds": game.settings.turn_seconds,
         "seat_limit": game.settings.seat_limit,
+        "bot_pace": game.settings.bot_pace,
         "seed": game.seed,
         "draw": " ".join(tile.code for tile in game.draw),
         "turn": game.turn,
         "deadline": game.deadline,
+        "turn_started": game.turn_started,
         "seats": [
             {
                 "land": format_land(seat.land),
@@ -284,7 +298,10 @@ def to_dict(game: Game) -> dict[str, Any]:
 def from_dict(data: dict[str, Any]) -> Game:
     return Game(
         # Snapshots from before the seat limit moved into the settings: the seats there were.
-        settings=Settings(data["turn_seconds"], data.get("seat_limit", len(data["seats"]))),
+        # (and from before the computers' pace: brisk).
+        settings=Settings(
+            data["turn_seconds"], data.get("seat_limit", len(data["seats"])), data.get("bot_pace", "brisk")
+        ),
         seed=data["seed"],
         draw=parse_tiles(data["draw"]),
         seats=tuple(
@@ -298,4 +315,5 @@ def from_dict(data: dict[str, Any]) -> Game:
         ),
         turn=data["turn"],
         deadline=data["deadline"],
+        turn_started=data.get("turn_started"),
     )

@@ -43,10 +43,6 @@ class LineScore:
             "points": self.points,
         }
 
-    def as_view(self) -> dict[str, Any]:
-        """What the board draws at the line's ends (value and potential too)."""
-        return {**self.to_dict(), "value": self.value, "potential": self.potential}
-
 
 @dataclass(frozen=True, slots=True)
 class LandScore:

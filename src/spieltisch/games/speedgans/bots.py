@@ -4,10 +4,16 @@ A computer knows the catalog of every valid city but builds like a person: it pi
 aims for from the round's tasks, then lays it tile by tile (so its tile count rises like anyone's)
 and calls "Gasse dicht!" when it is complete. Levels (rules text, "Gegen Computer"):
 
-- easy (Leicht): cares about one of the round's tasks and is slow; when time is short it may not
-  finish at all;
-- medium (Normal): cares about two tasks, moderately quick;
-- strong (Stark): a near-best city for all three tasks (one of the three best), quick.
+- easy (Leicht): cares about one of the round's tasks and is leisurely; when time is short (a
+  quick player started the hourglass) it finishes in about half the rounds; alone with people who
+  take their time it always does (it needs well under the 120 s turn clock);
+- medium (Normal): cares about two tasks, at a moderate pace;
+- strong (Stark): aims at a near-best city for all three tasks (on average over 90 % of the
+  Musterstadt's 0-100 sum, the Musterstadt itself now and then) at the pace of a very good player.
+
+Each level aims at a share of the best its cared-for tasks allow, drawn anew every round, and its
+pace varies from round to round as a person's does (an easy triple goes quicker): `round_tempo`.
+The figures come from `bench/speedgans_bots.py`.
 
 A computer sees only what a player sees: the round's tasks and its own city (the functions here
 take nothing else). Everything random comes from the `rng` the table hands in, which is seeded by
@@ -21,7 +27,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from spieltisch.games.levels import BotLevel
+from spieltisch.games.speedgans.catalog import city_of_code
 from spieltisch.games.speedgans.notation import City
 from spieltisch.games.speedgans.rounds import Action, CallDone, SetCity
 
@@ -33,19 +42,26 @@ if TYPE_CHECKING:
 class Level:
     #: How many of the round's tasks it cares about.
     tasks: int
-    #: It picks one of this many best cities for those tasks (the fewer, the closer to the best).
-    choices: int
-    #: Seconds it looks at the tasks before the first tile, and per further tile.
+    #: The lowest share of the best sum (of the tasks it cares about) it may aim for: each round it
+    #: draws a share between this and 1 and builds the city that just reaches it.
+    aim: float
+    #: Seconds it looks at the tasks before the first tile, and per further tile (at tempo 1).
     first: tuple[float, float]
     per_tile: tuple[float, float]
     #: Seconds before it presses "next round" after a scoring.
     next_round: tuple[float, float]
 
 
+#: A round's pace against the level's usual one: a person is quicker with some tasks than others.
+TEMPO = (0.8, 1.25)
+
 LEVELS: dict[BotLevel, Level] = {
-    "easy": Level(tasks=1, choices=20, first=(5.0, 9.0), per_tile=(3.5, 6.5), next_round=(3.0, 8.0)),
-    "medium": Level(tasks=2, choices=5, first=(3.0, 6.0), per_tile=(2.0, 4.0), next_round=(2.0, 6.0)),
-    "strong": Level(tasks=3, choices=3, first=(2.0, 4.0), per_tile=(1.0, 2.2), next_round=(1.5, 4.0)),
+    # About 56 s for nine tiles (45-70 s with the tempo): the hourglass that a strong player starts
+    # at ~28 s ends at ~58 s, so it finishes about half of such rounds; at most ~88 s alone.
+    "easy": Level(tasks=1, aim=0.75, first=(6.0, 10.0), per_tile=(4.5, 7.5), next_round=(3.0, 8.0)),
+    "medium": Level(tasks=2, aim=0.85, first=(5.0, 9.0), per_tile=(3.0, 5.0), next_round=(2.0, 6.0)),
+    # About 28 s (22-35 s): quick, but a pace a very good player can match.
+    "strong": Level(tasks=3, aim=0.84, first=(4.0, 7.0), per_tile=(2.0, 3.6), next_round=(1.5, 4.0)),
 }
 
 
@@ -64,9 +80,20 @@ def _plan(catalog: Catalog, tasks: tuple[str, ...], level: str, key: int) -> Cit
     rng = random.Random(key)
     spec = level_of(level)
     cared = rng.sample(tasks, min(spec.tasks, len(tasks)))
-    candidates = catalog.best_for_weights(dict.fromkeys(cared, 1.0), spec.choices)
-    city, _ = candidates[rng.randrange(len(candidates))]
-    return city
+    totals = catalog.score_matrix(tuple(cared)).sum(axis=1)
+    best = float(totals.max())
+    # The least good city that still reaches the share drawn: the best one only when the draw
+    # lies above every other city (so the Musterstadt is a rare, not a sure, result).
+    wanted = best - rng.uniform(0.0, 1.0 - spec.aim) * abs(best)
+    reaching = totals[totals >= wanted - 1e-9]
+    lowest = float(reaching.min())
+    ties = np.flatnonzero(np.abs(totals - lowest) < 1e-9)
+    return city_of_code(int(catalog.codes[ties[rng.randrange(len(ties))]]))
+
+
+def round_tempo(seed: int, round_number: int, seat: int) -> float:
+    """How quick a computer is this round (a factor on its thinking times), from the game alone."""
+    return random.Random(f"{seed}:{round_number}:{seat}:tempo").uniform(*TEMPO)
 
 
 def next_actions(
@@ -88,8 +115,13 @@ def next_actions(
     return actions
 
 
-def thinking_seconds(level: str, tiles_laid: int, building: bool, rng: random.Random) -> float:
-    """How long the computer "thinks" before its next step (before the server's pacing factor)."""
+def thinking_seconds(
+    level: str, tiles_laid: int, building: bool, rng: random.Random, tempo: float = 1.0
+) -> float:
+    """How long the computer "thinks" before its next step (before the server's pacing factor);
+    `tempo` (see `round_tempo`) scales its building, not its "next round"."""
     spec = level_of(level)
-    low, high = spec.next_round if not building else spec.first if tiles_laid == 0 else spec.per_tile
-    return rng.uniform(low, high)
+    if not building:
+        return rng.uniform(*spec.next_round)
+    low, high = spec.first if tiles_laid == 0 else spec.per_tile
+    return tempo * rng.uniform(low, high)

@@ -14,7 +14,6 @@ from spieltisch.server.protocol import NicknameBody
 from spieltisch.server.puzzles import puzzle_day_or_404, puzzle_details, puzzle_index, week_start
 from spieltisch.server.routes.pages import TABLE_ID
 from spieltisch.server.services import Services, ServicesDep
-from spieltisch.server.store import lobby_tables
 from spieltisch.storage.models import Player
 
 router = APIRouter(prefix="/api")
@@ -70,7 +69,7 @@ async def rename(
 # Tables and records --------------------------------------------------------------------------------
 @router.get("/tables")
 async def tables(s: ServicesDep) -> dict[str, Any]:
-    return {"tables": lobby_tables(await s.store.all_tables())}
+    return {"tables": (await s.hub.lobby()).tables()}
 
 
 @router.get("/tables/{table_id}")

@@ -3,17 +3,20 @@ then says what is missing, in the player's language, where a path names nothing)
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import re
 from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from spieltisch.games.errors import RuleError
 from spieltisch.server.puzzles import puzzle_day_or_404
 from spieltisch.server.rules.speedgans_solo import daily_day
 from spieltisch.server.services import ServicesDep
+from spieltisch.server.static import UNVERSIONED_CACHE, ClientFiles, client_files
 
 WEB = Path(__file__).resolve().parent.parent.parent / "web"
 INDEX = WEB / "index.html"
@@ -32,46 +35,66 @@ def wants_page(request: Request) -> bool:
     )
 
 
+def static_files() -> ClientFiles:
+    return client_files(WEB)
+
+
+@functools.cache
+def _page() -> tuple[str, str]:
+    """The one page, its files under this start's version, and its ETag (read once per process)."""
+    html = static_files().versioned(INDEX.read_text(encoding="utf-8"))
+    return html, f'"{hashlib.sha256(html.encode()).hexdigest()[:20]}"'
+
+
+def page(request: Request | None = None, status_code: int = 200) -> Response:
+    """The app's page. A browser asks again each time (`no-cache`): it names this version's files."""
+    html, etag = _page()
+    headers = {"cache-control": UNVERSIONED_CACHE, "etag": etag}
+    if status_code == 200 and request is not None and request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    return HTMLResponse(html, status_code=status_code, headers=headers)
+
+
 @router.get("/")
-async def home() -> FileResponse:
-    return FileResponse(INDEX)
+async def home(request: Request) -> Response:
+    return page(request)
 
 
 @router.get("/puzzle")
-async def puzzle_page() -> FileResponse:
-    return FileResponse(INDEX)
+async def puzzle_page(request: Request) -> Response:
+    return page(request)
 
 
 @router.get("/puzzle/{puzzle_id}")
-async def puzzle_day_page(puzzle_id: str, s: ServicesDep) -> FileResponse:
+async def puzzle_day_page(request: Request, puzzle_id: str, s: ServicesDep) -> Response:
     puzzle_day_or_404(puzzle_id, s.clock.now())  # 404 for a puzzle that does not exist
-    return FileResponse(INDEX)
+    return page(request)
 
 
 @router.get("/bestenliste")
-async def leaderboard_page() -> FileResponse:
-    return FileResponse(INDEX)
+async def leaderboard_page(request: Request) -> Response:
+    return page(request)
 
 
 @router.get("/tagesstadt")
-async def daily_page() -> FileResponse:
-    return FileResponse(INDEX)
+async def daily_page(request: Request) -> Response:
+    return page(request)
 
 
 @router.get("/tagesstadt/{day}")
-async def daily_day_page(day: str, s: ServicesDep) -> FileResponse:
+async def daily_day_page(request: Request, day: str, s: ServicesDep) -> Response:
     try:
         daily_day(day, s.clock.now())  # 404 for a day that is not out (or not a day)
     except RuleError as error:
         raise HTTPException(404, error.message) from None
-    return FileResponse(INDEX)
+    return page(request)
 
 
 @router.get("/t/{table_id}")
-async def table_page(table_id: str) -> FileResponse:
+async def table_page(request: Request, table_id: str) -> Response:
     if not TABLE_ID.match(table_id):
         raise HTTPException(404, f"there is no table {table_id!r}")
-    return FileResponse(INDEX)
+    return page(request)
 
 
 @router.get("/healthz", response_model=None)

@@ -105,14 +105,29 @@ async def socket(websocket: WebSocket, token: str = "") -> None:
         pass
     finally:
         s.hub.remove(connection)
-        for table_id in connection.tables:
-            if not s.hub.player_watches(connection.player, table_id):
-                try:
-                    await s.store.update(
-                        table_id, lambda t: set_connected(t, connection.player, False, s.clock.now())
-                    )
-                except Exception:  # one table that cannot be told keeps none of the others from it
-                    log.exception("could not mark player %s away at table %s", connection.player, table_id)
+        await _stop_following(s, connection, keep=None)
+
+
+async def _follow(s: Services, connection: Connection, table_id: str | None) -> None:
+    """The connection's page now shows this table (None: the lobby), and nothing else: the player is
+    away from any table the page left, unless another of his pages shows it."""
+    connection.lobby = table_id is None
+    await _stop_following(s, connection, keep=table_id)
+    if table_id is not None:
+        connection.tables.add(table_id)
+
+
+async def _stop_following(s: Services, connection: Connection, keep: str | None) -> None:
+    for table_id in [t for t in connection.tables if t != keep]:
+        s.hub.forget(connection, table_id)
+        if s.hub.player_watches(connection.player, table_id):
+            continue
+        try:
+            await s.store.update(
+                table_id, lambda t: set_connected(t, connection.player, False, s.clock.now())
+            )
+        except Exception:  # one table that cannot be told keeps none of the others from it
+            log.exception("could not mark player %s away at table %s", connection.player, table_id)
 
 
 async def handle(s: Services, connection: Connection, message: ClientMessage) -> None:
@@ -122,7 +137,7 @@ async def handle(s: Services, connection: Connection, message: ClientMessage) ->
             case Ping():
                 await connection.send({"type": "pong", "server_time": s.clock.now(), "seq": message.seq})
             case WatchLobby():
-                connection.lobby = True
+                await _follow(s, connection, None)
                 await s.hub.send_lobby(connection)
             case CreateTable(game=game, settings=settings):
                 await _create(s, connection, game, settings)
@@ -132,7 +147,7 @@ async def handle(s: Services, connection: Connection, message: ClientMessage) ->
             case OpenTable(table=table_id):
                 if await s.store.get(table_id) is None:
                     raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {table_id!r}")
-                connection.tables.add(table_id)
+                await _follow(s, connection, table_id)
                 changed = await s.store.update(
                     table_id, lambda t: set_connected(t, connection.player, True, s.clock.now())
                 )
@@ -164,8 +179,14 @@ async def _create(s: Services, connection: Connection, game: str, settings: dict
             )
     now = s.clock.now()
     table = create_table(rules, connection.player, connection.nickname, settings, now, s.config.bot_pacing)
-    connection.tables.add(table.id)
-    await s.store.create(table)
+    on_lobby = connection.lobby
+    await _follow(s, connection, table.id)  # before it exists: the creator hears of it first
+    try:
+        await s.store.create(table)
+    except BaseException:
+        s.hub.forget(connection, table.id)  # it does not exist: the page still shows what it did
+        connection.lobby = on_lobby
+        raise
 
 
 async def _act(s: Services, connection: Connection, message: ActionMessage) -> None:

@@ -75,10 +75,14 @@ class GameRules(ABC, Generic[S, A]):
     listed: ClassVar[bool] = True
     #: A solo table: its one seat is taken by whoever creates it, and the game starts at once.
     starts_alone: ClassVar[bool] = False
-    #: The nickname of a computer player by level (a number is added: "Meister 2"); empty: none.
-    bot_names: ClassVar[Mapping[BotLevel, str]] = {}
+    #: Computer players' names by level, given in this order (the first free one at a table): proper
+    #: names that read alike in every language, the level shown beside them; empty: no computers.
+    bot_names: ClassVar[Mapping[BotLevel, tuple[str, ...]]] = {}
     #: Whether computer players always act before the game's next deadline (`due`).
     bot_beats_clock: ClassVar[bool] = True
+    #: Whether the computers act at once when every person has acted and the game waits only for
+    #: them (a game of turns, as Plan Ahead; not a race, where their pace is the point).
+    bots_never_keep_people_waiting: ClassVar[bool] = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         # A table is copied for every change; its rules are not part of its state.
@@ -140,6 +144,13 @@ class GameRules(ABC, Generic[S, A]):
     def bot_delay(self, state: S, seat: int, level: BotLevel, rng: random.Random) -> float:
         """Seconds a computer "thinks" before its next moves (before the server's pacing factor)."""
         return 0.0
+
+    def bot_thinking_since(self, state: S) -> float | None:
+        """When the computers' present moment began, if their thinking counts from then (and
+        `bot_delay` is the same whenever asked within it) rather than from when the table plans it:
+        the table may then plan again within the moment (a game whose `step` changes with every
+        person's move) without starting their thinking afresh."""
+        return None
 
     # Snapshots and the end -------------------------------------------------------------------------
     @abstractmethod

@@ -16,17 +16,22 @@ from spieltisch.server.rules.base import FinishedGame, GameRules, Records, save_
 class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
     name = "planahead"
     actions = (planahead.Place, planahead.Confirm)
-    bot_names: ClassVar[Mapping[BotLevel, str]] = {
-        "easy": "Einsteiger",
-        "medium": "Fortgeschritten",
-        "strong": "Meister",
+    #: Proper names, alike in German and English (the level is shown beside them); the masters are
+    #: named after mathematicians (Ada Lovelace, Carl Friedrich Gauß, Emmy Noether, Leonhard Euler,
+    #: Sofia Kowalewskaja).
+    bot_names: ClassVar[Mapping[BotLevel, tuple[str, ...]]] = {
+        "easy": ("Lina", "Ben", "Mia", "Finn", "Ella"),
+        "medium": ("Clara", "Jonas", "Marie", "Anton", "Sophie"),
+        "strong": ("Ada", "Carl", "Emmy", "Leonhard", "Sofia"),
     }
-    #: Seconds a computer player thinks before placing, by level, counted from when the tile
-    #: appears (a person who takes a few seconds to place rarely waits for the computers).
-    THINKING: ClassVar[Mapping[BotLevel, tuple[float, float]]] = {
-        "easy": (2.0, 5.0),
-        "medium": (1.5, 4.0),
-        "strong": (1.0, 3.0),
+    #: Everyone waits for the last to confirm: once the people have, the computers place at once.
+    bots_never_keep_people_waiting = True
+    #: Seconds a computer player thinks before placing, by the table's pace and the level, counted
+    #: from when the tile appears. Brisk (zügig, the default): under 1.5 s, so that a person who
+    #: places in a few seconds never waits; relaxed (gemächlich): a person's few seconds.
+    THINKING: ClassVar[Mapping[str, Mapping[BotLevel, tuple[float, float]]]] = {
+        "brisk": {"easy": (0.6, 1.4), "medium": (0.5, 1.3), "strong": (0.4, 1.2)},
+        "relaxed": {"easy": (2.5, 5.0), "medium": (2.0, 4.5), "strong": (1.5, 4.0)},
     }
 
     def settings(self, raw: Mapping[str, Any], now: float) -> dict[str, Any]:
@@ -60,7 +65,9 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         return state.phase is planahead.Phase.PLAYING and not state.seats[seat].confirmed
 
     def step(self, state: planahead.Game) -> int:
-        return state.turn
+        # Every confirmation is a step of its own, so that the table plans the computers again when a
+        # person confirms (and lets them place at once when he was the last person).
+        return state.turn * (planahead.MAX_SEATS + 1) + sum(seat.confirmed for seat in state.seats)
 
     def finished(self, state: planahead.Game) -> bool:
         return state.phase is planahead.Phase.FINISHED
@@ -71,18 +78,26 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
     def bot_actions(
         self, state: planahead.Game, seat: int, level: BotLevel, rng: random.Random
     ) -> Sequence[planahead.Action]:
-        from spieltisch.games.planahead.bots import choose_field
+        from spieltisch.games.planahead.bots import choose_field, turned_seat
 
         tile = state.current_tile
         if tile is None:
             return ()
         drawn = state.draw[: state.turn + 1]  # never a tile after the current one
-        field = choose_field(level, state.seats[seat].land, tile, drawn, rng)
+        # Seeded per seat (`rng`, and its turn of the land): two computers of one level play their
+        # own lands.
+        turned = turned_seat(state.seed, seat)
+        field = choose_field(level, state.seats[seat].land, tile, drawn, rng, turned=turned)
         return (planahead.Place(field), planahead.Confirm())
 
     def bot_delay(self, state: planahead.Game, seat: int, level: BotLevel, rng: random.Random) -> float:
-        low, high = self.THINKING[level]
-        return rng.uniform(low, high)
+        # Drawn from the tile and seat alone (not `rng`): the same however often the table asks
+        # within a tile, as the thinking counts from when the tile appeared.
+        low, high = self.THINKING[state.settings.bot_pace][level]
+        return random.Random(f"{state.seed}:{state.turn}:{seat}:think").uniform(low, high)
+
+    def bot_thinking_since(self, state: planahead.Game) -> float | None:
+        return state.turn_started
 
     def dump(self, state: planahead.Game) -> dict[str, Any]:
         return planahead.to_dict(state)
@@ -103,11 +118,9 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
 
 
 def _strongest(state: planahead.Game) -> dict[str, Any]:
-    """What the strongest computer would have scored on the same tiles, with its lines, so that its
-    land shows what each line brought, like every player's."""
+    """What the strongest computer would have scored on the same tiles, and its land (the board
+    works out its lines, as for every player's)."""
     from spieltisch.games.planahead.bots import replay_strongest
-    from spieltisch.games.planahead.scoring import score_land
 
     score, land = replay_strongest(state.draw)
-    lines = [line.as_view() for line in score_land(land).lines]
-    return {"score": score, "land": format_land(land), "lines": lines}
+    return {"score": score, "land": format_land(land)}

@@ -21,8 +21,13 @@ _PHASE_STEP = {phase: index for index, phase in enumerate(rounds.Phase)}
 class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
     name = "speedgans"
     actions = (rounds.SetCity, rounds.CallDone, rounds.NextRound)
-    #: Geese, as the game is: the level words themselves (Leicht, Normal, Stark) are no names.
-    bot_names: ClassVar[Mapping[BotLevel, str]] = {"easy": "Gössel", "medium": "Gans", "strong": "Wildgans"}
+    #: Geese's names, as the game is (Martin's goose, Akka who leads Nils Holgersson's flock, Gustav
+    #: Gans): proper names, alike in German and English; the level is shown beside them.
+    bot_names: ClassVar[Mapping[BotLevel, tuple[str, ...]]] = {
+        "easy": ("Auguste", "Lotte", "Emil", "Frieda", "Paul"),
+        "medium": ("Martin", "Ida", "Oskar", "Greta", "Theo"),
+        "strong": ("Akka", "Gustav", "Wilma", "Magnus", "Helga"),
+    }
     #: An easy computer may well not finish before the hourglass runs out: the clock does not wait.
     bot_beats_clock = False
 
@@ -86,7 +91,8 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
 
     def bot_delay(self, state: rounds.Game, seat: int, level: BotLevel, rng: random.Random) -> float:
         building = state.phase is rounds.Phase.BUILDING
-        return bots.thinking_seconds(level, state.seats[seat].tiles, building, rng)
+        tempo = bots.round_tempo(state.seed, state.round, seat)
+        return bots.thinking_seconds(level, state.seats[seat].tiles, building, rng, tempo)
 
     def dump(self, state: rounds.Game) -> dict[str, Any]:
         return rounds.to_dict(state)

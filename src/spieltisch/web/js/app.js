@@ -5,12 +5,16 @@ import "./errors.js";
 import { getLang, initLang, onLangChange, setLang, t } from "./i18n.js";
 import { HttpError, api, getToken, net, setToken } from "./net.js";
 import { h, toast } from "./ui.js";
-import { LobbyScreen } from "./lobby.js";
-import { TableScreen } from "./room.js";
-import { PuzzleScreen, puzzlePath } from "./puzzle/screen.js";
 import { NotFoundScreen } from "./screen.js";
-import { BoardScreen, DailyScreen } from "./speedgans/solo-pages.js";
 import { dailyPathDay } from "./speedgans/solo-lists.js";
+
+// Each screen's code is loaded when a page first shows it (the lobby loads neither game), then kept.
+const screens = {
+  lobby: async () => (await import("./lobby.js")).LobbyScreen,
+  table: async () => (await import("./room.js")).TableScreen,
+  puzzle: async () => import("./puzzle/screen.js"),
+  solo: async () => import("./speedgans/solo-pages.js"),
+};
 
 export const app = {
   me: null, // {id, nickname}
@@ -82,7 +86,7 @@ function askNickname({ initial = "", rename = false } = {}) {
             renderHeader();
             finish(app.me);
           } catch (err) {
-            error.textContent = errorText = err.message || t("err.generic");
+            error.textContent = errorText = messageOf(err); // the server's own words are English only
           }
         },
       },
@@ -125,23 +129,47 @@ async function ensurePlayer() {
   await askNickname();
 }
 
-function route() {
+/** The screen a path shows (its code loaded first). */
+async function screenFor(path) {
+  const table = path.match(/^\/t\/([^/]+)\/?$/);
+  if (table) return new (await screens.table())(app, decodeURIComponent(table[1]));
+  if (/^\/puzzle(\/|$)/.test(path)) {
+    const { PuzzleScreen, puzzlePath } = await screens.puzzle();
+    if (puzzlePath(path)) return new PuzzleScreen(app, puzzlePath(path).id);
+  }
+  if (dailyPathDay(path)) return new (await screens.solo()).DailyScreen(app, dailyPathDay(path).day);
+  if (path === "/bestenliste" || path === "/bestenliste/") return new (await screens.solo()).BoardScreen(app);
+  if (path === "/") return new (await screens.lobby())(app);
+  return new NotFoundScreen(app);
+}
+
+let routing = 0; // the newest route(): one that was overtaken while loading mounts nothing
+
+async function route() {
   app.screen?.unmount?.();
   app.screen = null;
-  const path = location.pathname;
-  const match = path.match(/^\/t\/([^/]+)\/?$/);
+  const mine = ++routing;
   let screen;
-  if (match) screen = new TableScreen(app, decodeURIComponent(match[1]));
-  else if (puzzlePath(path)) screen = new PuzzleScreen(app, puzzlePath(path).id);
-  else if (dailyPathDay(path)) screen = new DailyScreen(app, dailyPathDay(path).day);
-  else if (path === "/bestenliste" || path === "/bestenliste/") screen = new BoardScreen(app);
-  else if (path === "/") screen = new LobbyScreen(app);
-  else screen = new NotFoundScreen(app);
+  try {
+    screen = await screenFor(location.pathname);
+  } catch (err) {
+    // Most likely this page's release was replaced on the server: its files are gone (404). A fresh
+    // page names the new release's files; reload once, not in a loop if the network is down.
+    if (mine === routing && !sessionStorage.getItem("spieltisch.reloaded")) {
+      sessionStorage.setItem("spieltisch.reloaded", "1");
+      location.reload();
+      return;
+    }
+    throw err;
+  }
+  sessionStorage.removeItem("spieltisch.reloaded");
+  if (mine !== routing) return;
   app.screen = screen;
   screen.mount(root());
 }
 
-function errorText(msg) {
+/** What a player is told of an error from the server: its code's text in the page's language. */
+function messageOf(msg) {
   const key = `err.${msg.code}`;
   const translated = t(key);
   if (translated !== key) return translated;
@@ -164,7 +192,7 @@ async function main() {
   });
   net.on("error", (msg) => {
     if (app.screen?.onError?.(msg)) return;
-    toast(errorText(msg));
+    toast(messageOf(msg));
   });
   net.on("auth_failed", async () => {
     setToken(null);

@@ -22,7 +22,7 @@ addStrings("de", {
   "err.unknown_game": "Dieses Spiel gibt es hier nicht.",
   "err.unknown_table": "Diesen Tisch gibt es nicht (mehr).",
   "err.bad_settings": "Diese Einstellung geht nicht.",
-  "err.not_host": "Das darf nur der Gastgeber oder die Gastgeberin.",
+  "err.not_host": "Das darf nur die Gastgeber:in.",
   "err.not_seated": "Du sitzt nicht an diesem Tisch.",
   "err.table_full": "Alle Plätze sind belegt.",
   "err.already_started": "Das Spiel hat schon begonnen.",

@@ -5,11 +5,11 @@ import { t } from "./i18n.js";
 import { net } from "./net.js";
 import { Screen } from "./screen.js";
 import { h } from "./ui.js";
-import { CLOCKS } from "./planahead/choices.js";
+import { BOT_PACES, CLOCKS } from "./planahead/choices.js";
 import { puzzleCard } from "./puzzle/lobby-card.js";
 import { defaultSettings as sgDefaults, settingsFields as sgFields } from "./speedgans/settings.js";
 import { soloCard } from "./speedgans/solo-card.js";
-import { startRun } from "./speedgans/solo-pages.js";
+import { startRun } from "./speedgans/solo-api.js";
 
 
 export function clockLabel(seconds) {
@@ -21,7 +21,7 @@ export class LobbyScreen extends Screen {
     super(app);
     this.tables = null;
     this.creating = false;
-    this.form = { game: "planahead", seats: 2, turn_seconds: null };
+    this.form = { game: "planahead", seats: 2, turn_seconds: null, bot_pace: BOT_PACES[0] };
     this.sgForm = sgDefaults();
   }
 
@@ -73,16 +73,23 @@ export class LobbyScreen extends Screen {
     const clock = h("select", { id: "create-clock", "data-testid": "create-clock" },
       CLOCKS.map((s) => h("option", { value: s ?? "", selected: s === this.form.turn_seconds }, clockLabel(s))));
     clock.addEventListener("change", () => { this.form.turn_seconds = clock.value ? Number(clock.value) : null; });
+    const pace = h("select", { id: "create-bot-pace", "data-testid": "create-bot-pace" },
+      BOT_PACES.map((p) => h("option", { value: p, selected: p === this.form.bot_pace }, t(`lobby.botpace.${p}`))));
+    pace.addEventListener("change", () => { this.form.bot_pace = pace.value; });
     const choice = (value) => {
       const input = h("input", { type: "radio", name: "game", value, checked: this.form.game === value, "data-testid": `create-game-${value}` });
       input.addEventListener("change", () => { this.form.game = value; this.render(); });
       return h("label.choice", {}, input, t(`game.${value}`));
     };
     const game = h("div.game-choice", { role: "radiogroup", "aria-label": t("lobby.game") }, choice("planahead"), choice("speedgans"));
+    // Each label with its choice, so that a phone can set them side by side (app.css).
+    const field = (id, label, select) => h("div.create-field", {}, h("label", { for: id }, t(label)), select);
     const fields = this.form.game === "speedgans"
-      ? [sgFields(this.sgForm)]
-      : [h("label", { for: "create-seats" }, t("lobby.seats")), seats,
-         h("label", { for: "create-clock" }, t("lobby.clock")), clock];
+      ? sgFields(this.sgForm)
+      : h("div.create-fields", {},
+          field("create-seats", "lobby.seats", seats),
+          field("create-clock", "lobby.clock", clock),
+          field("create-bot-pace", "lobby.botpace", pace));
     return h("section.card.lobby-create", {},
       h("h2", {}, t("lobby.create")),
       h("form.create-form", {
@@ -91,7 +98,7 @@ export class LobbyScreen extends Screen {
           e.preventDefault();
           this.creating = true;
           if (this.form.game === "speedgans") net.send({ type: "create_table", game: "speedgans", settings: { ...this.sgForm } });
-          else net.send({ type: "create_table", game: "planahead", settings: { seats: this.form.seats, turn_seconds: this.form.turn_seconds } });
+          else net.send({ type: "create_table", game: "planahead", settings: { seats: this.form.seats, turn_seconds: this.form.turn_seconds, bot_pace: this.form.bot_pace } });
         },
       },
         game,

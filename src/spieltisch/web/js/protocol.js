@@ -9,6 +9,8 @@
  * @property {string | null} [bot]  the computer's level
  * @property {boolean} [connected]
  * @property {boolean} [left]
+ * @property {number | null} [stand_in_at]  when a computer plays (or will play) for this absent
+ *   person, on the server's clock; null when none will
  */
 
 /**
@@ -21,6 +23,7 @@
  * @property {{seats?: number, turn_seconds?: number | null, strict?: boolean, puzzle?: string, mode?: string, day?: string}} [settings]
  * @property {TableSeat[]} seats  the taken seats, in seat order
  * @property {number | null} you  the own seat, null when watching
+ * @property {number} [server_time]  the server's clock when it sent the view
  * @property {Game} game
  */
 
@@ -44,7 +47,6 @@
  * @property {number[]} [clock_placed]
  * @property {number | null} [tentative]  own seat only
  * @property {number} [preview]  own seat only
- * @property {LineView[]} [lines]
  */
 
 /**
@@ -57,7 +59,7 @@
  * @property {number | null} [turn_seconds]
  * @property {PlanAheadSeat[]} seats
  * @property {(number | null)[] | null} [ranking]
- * @property {{score: number, land: string, lines?: LineView[]} | null} [strongest]
+ * @property {{score: number, land: string} | null} [strongest]
  * @property {string} [puzzle]  the puzzle's id
  * @property {number | null} [started_at]
  * @property {number | null} [ends_at]

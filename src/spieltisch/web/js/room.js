@@ -5,15 +5,26 @@ import { clockLabel } from "./lobby.js";
 import { net } from "./net.js";
 import { Screen, notFoundPage } from "./screen.js";
 import { h, toast } from "./ui.js";
-import { PlanAheadGame } from "./planahead/table.js";
-import { SpeedgansGame } from "./speedgans/table.js";
-import { SoloGame } from "./speedgans/solo.js";
 import { settingsSummary as sgSummary } from "./speedgans/settings.js";
+import { applyTheme, clearTheme, themeMenu } from "./speedgans/theme.js";
 
 const LEVELS = ["easy", "medium", "strong"];
 
+/** Each kind of table's game screen, loaded when a table of that kind first starts. */
+const GAMES = {
+  planahead: async () => (await import("./planahead/table.js")).PlanAheadGame,
+  speedgans: async () => (await import("./speedgans/table.js")).SpeedgansGame,
+  speedgans_solo: async () => (await import("./speedgans/solo.js")).SoloGame,
+};
+
 export function seatIsFree(seat) {
   return !seat || (!seat.player && !seat.bot);
+}
+
+/** A Plan Ahead table's settings in a line: seats, clock and (at tables from before it) the computers' pace. */
+function paSettings(settings) {
+  const line = t("table.settings", { seats: settings.seats, clock: clockLabel(settings.turn_seconds) });
+  return settings.bot_pace ? `${line} · ${t("table.botpace", { pace: t(`lobby.botpace.${settings.bot_pace}`) })}` : line;
 }
 
 /** The server lists taken seats only; settings.seats says how many there are in all. */
@@ -34,10 +45,12 @@ export class TableScreen extends Screen {
     this.joinTried = false;
     this.notFound = false;
     this.botLevel = "medium";
+    this.themeOpen = false; // a Speedgans table's looks menu (already in the waiting room)
   }
 
   mount(el) {
     this.el = el;
+    this.cleanup.push(() => clearTheme());
     this.cleanup.push(net.on("table", (msg) => {
       if (!msg.table || msg.table.id !== this.id) return;
       this.update(msg.table);
@@ -78,6 +91,8 @@ export class TableScreen extends Screen {
   }
 
   update(table) {
+    // The waiting room fetches its game's code, so that the game shows at once when it starts.
+    if (!this.table) GAMES[table.kind]?.().catch(() => {});
     this.table = table;
     this.notFound = false;
     // Opening the link joins a free seat of an open table (once per visit).
@@ -89,9 +104,8 @@ export class TableScreen extends Screen {
     }
     if (table.game && table.status !== "open") {
       if (!this.game) {
-        const Game = { speedgans: SpeedgansGame, speedgans_solo: SoloGame }[table.kind] ?? PlanAheadGame;
-        this.game = new Game(this);
-        this.game.mount(this.el);
+        this.startGame(table.kind);
+        return; // the game shows this.table once its code is there
       }
       this.game.update(table);
     } else {
@@ -99,6 +113,23 @@ export class TableScreen extends Screen {
       this.game = null;
       this.renderRoom();
     }
+  }
+
+  /** Loads the game's code (once), then mounts it with the newest table. */
+  async startGame(kind) {
+    if (this.loadingGame) return;
+    this.loadingGame = true;
+    let Game;
+    try {
+      Game = await (GAMES[kind] ?? GAMES.planahead)();
+    } finally {
+      this.loadingGame = false; // after a failure, the table's next update tries again
+    }
+    const table = this.table;
+    if (this.game || this.app.screen !== this || !table?.game || table.status === "open") return;
+    this.game = new Game(this);
+    this.game.mount(this.el);
+    this.game.update(table);
   }
 
   renderNotFound() {
@@ -125,6 +156,7 @@ export class TableScreen extends Screen {
     const host = this.isHost;
     const seated = table.seats.filter((s) => !seatIsFree(s)).length;
     const sg = table.kind === "speedgans";
+    if (sg) applyTheme();
     const levelName = (l) => t(sg ? `sg.level.${l}` : `level.${l}`);
     const linkInput = h("input.share-input", { readonly: true, value: this.shareUrl(), "data-testid": "share-link", "aria-label": t("table.share"), onfocus: (e) => e.target.select() });
     const seats = h("ol.seat-list", { "data-testid": "seats" }, seatSlots(table).map((seat, i) => {
@@ -159,8 +191,14 @@ export class TableScreen extends Screen {
           h("p.muted", {}, table.you === null && !hasFree ? t("table.full") : t("table.waithost")));
     this.el.replaceChildren(h("div.room", { "data-testid": "room", "data-table": table.id },
       h("section.card", {},
-        h("h1", {}, t(sg ? "game.speedgans" : "game.planahead"), " ", h("span.muted.table-id", {}, `#${table.id}`)),
-        h("p.muted", { "data-testid": "table-settings" }, sg ? sgSummary(table.settings) : t("table.settings", { seats: table.settings.seats, clock: clockLabel(table.settings.turn_seconds) })),
+        h("div.room-head", {},
+          h("h1", {}, t(sg ? "game.speedgans" : "game.planahead"), " ", h("span.muted.table-id", {}, `#${table.id}`)),
+          sg ? themeMenu({
+            open: this.themeOpen,
+            onToggle: () => { this.themeOpen = !this.themeOpen; this.renderRoom(); },
+            onChosen: () => { this.themeOpen = false; this.renderRoom(); },
+          }) : null),
+        h("p.muted", { "data-testid": "table-settings" }, sg ? sgSummary(table.settings) : paSettings(table.settings)),
         h("h2", {}, t("table.waiting")),
         seats,
         controls),

@@ -9,8 +9,10 @@ tells it the tiles that may still come). Methods: easy is greedy on the points a
 with a share of random moves; medium values each afterstate by the probability that its open lines
 still complete; strong uses a value table learned by TD(λ) self-play (`spieltisch planahead bot-train`)
 and a chance search that averages over every tile that may come next (two tiles deep for its best
-few fields). Medium and strong are deterministic; easy draws
-only from the `rng` it is given.
+few fields). Every level draws only from the `rng` it is given: easy for its random moves, medium
+and strong among the fields they score about as well as their best, so two computers of one level
+play their own lands (an rng seeded per seat); `play_game(level, draw, None)` plays medium's and
+strong's single best line (the replay of the strongest).
 
 Importing this package is cheap: NumPy, Numba and the weights load on the first choice (about a
 second, once per process; call `warm_up()` at server start to pay it early). The kernels release the
@@ -30,19 +32,46 @@ from spieltisch.games.planahead.tiles import Tile
 LEVELS = BOT_LEVELS
 
 
-def choose_field(level: str, land: Land, tile: Tile, drawn: Sequence[Tile], rng: random.Random) -> int:
+def choose_field(
+    level: str,
+    land: Land,
+    tile: Tile,
+    drawn: Sequence[Tile],
+    rng: random.Random | None,
+    *,
+    turned: bool = False,
+) -> int:
     """The field (1..19) where `level` puts `tile` on `land`.
 
     `drawn`: every tile revealed in this game so far, the current one included (the tiles on the
-    land are counted as seen even if missing from it). Raises ValueError for an unknown level, a full
-    land, or a tile already on the land.
+    land are counted as seen even if missing from it). `turned`: the level plays its land turned by
+    180° (see `turned_seat`). Raises ValueError for an unknown level, a full land, or a tile already
+    on the land.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
+    if turned:
+        return _turn_field(_choose(level, _turn_land(land), tile, drawn, rng))
     return _choose(level, land, tile, drawn, rng)
 
 
-def _choose(level: str, land: Land, tile: Tile, drawn: Sequence[Tile], rng: random.Random) -> int:
+def turned_seat(seed: int, seat: int) -> bool:
+    """Whether a computer seat plays its land turned by 180° this game (half of them do). The turn
+    maps every line onto a line of the same direction and length, so a land scores as its turned
+    self: the seat plays just as well, but two computers of one level rarely lay the same land."""
+    return random.Random(f"{seed}:{seat}:turned").random() < 0.5
+
+
+def _turn_land(land: Land) -> Land:
+    # Fields are numbered column by column: the 180° turn, (q, r) -> (-q, -r), reverses the order.
+    return tuple(reversed(land))
+
+
+def _turn_field(field: int) -> int:
+    return FIELD_COUNT + 1 - field
+
+
+def _choose(level: str, land: Land, tile: Tile, drawn: Sequence[Tile], rng: random.Random | None) -> int:
     # Imported here so that `import spieltisch.games.planahead.bots` does not load Numba.
     from spieltisch.games.planahead.bots.geometry import land_array, undrawn_mask
     from spieltisch.games.planahead.bots.players import PLAYERS
@@ -68,24 +97,33 @@ def warm_up() -> None:
         _choose(level, (None,) * FIELD_COUNT, ALL_TILES[0], ALL_TILES[:1], random.Random(0))
 
 
-def play_game(level: str, draw: Sequence[Tile], rng: random.Random | None = None) -> Land:
+def play_game(
+    level: str, draw: Sequence[Tile], rng: random.Random | None = None, *, turned: bool = False
+) -> Land:
     """A solo game of `level` on `draw`, tile by tile: each choice sees only the tiles up to its own.
-    Also accepts the benchmark baseline "random"."""
+    Also accepts the benchmark baseline "random". Without an rng: medium's and strong's best line,
+    easy's and random's moves drawn from the seed 0."""
     from spieltisch.games.planahead.bots.players import PLAYERS
 
     if level not in PLAYERS:
         raise ValueError(f"unknown level {level!r}; expected one of {', '.join(PLAYERS)}")
-    rng = rng or random.Random(0)
+    if rng is None and level in ("easy", "random"):
+        rng = random.Random(0)
     land: list[Tile | None] = [None] * FIELD_COUNT
     for turn, tile in enumerate(draw):
-        field = _choose(level, tuple(land), tile, draw[: turn + 1], rng)
+        seen = draw[: turn + 1]
+        if turned:
+            field = _turn_field(_choose(level, _turn_land(tuple(land)), tile, seen, rng))
+        else:
+            field = _choose(level, tuple(land), tile, seen, rng)
         land[field - 1] = tile
     return tuple(land)
 
 
 def replay_strongest(draw: Sequence[Tile]) -> tuple[int, Land]:
-    """What the strong level scores on the same tile sequence (for comparing after a game)."""
+    """What the strong level scores on the same tile sequence (for comparing after a game): its
+    single best line, the same every time."""
     from spieltisch.games.planahead.scoring import score_land
 
-    land = play_game("strong", draw)
+    land = play_game("strong", draw, None)
     return score_land(land).total, land

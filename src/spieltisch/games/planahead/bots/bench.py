@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from spieltisch.games.planahead.bots import play_game
+from spieltisch.games.planahead.bots import play_game, turned_seat
 from spieltisch.games.planahead.game import draw_tiles
 from spieltisch.games.planahead.scoring import LineState, score_land
 
@@ -74,4 +74,65 @@ def run_bench(level: str, games: int, seed: int, progress: Iterable[int] | None 
         zero_line_share=zero_line / games,
         ms_per_move=1000 * elapsed / moves,
         cpu_ms_per_move=1000 * cpu / moves,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class VarietyResult:
+    """Two computers of one level at one table (seats 1 and 2, each with its own rng and turn of the
+    land) on the same draws, against the level's single best line (no rng, not turned): how alike
+    their lands are, and what the variety costs (the turn costs nothing: a land scores as its
+    turned self)."""
+
+    level: str
+    games: int
+    seed: int
+    mean_varied: float
+    mean_best_line: float
+    #: Mean of (varied − best line) per draw and its standard error: the cost, paired on each draw.
+    paired_diff: float
+    paired_se: float
+    #: Share of draws where the two seats played the very same land, and fields they differ in.
+    identical_share: float
+    fields_apart: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def line(self) -> str:
+        return (
+            f"{self.level:<7} games={self.games} seed={self.seed} varied={self.mean_varied:.2f} "
+            f"best-line={self.mean_best_line:.2f} paired diff={self.paired_diff:+.2f} ±{self.paired_se:.2f} (SE) "
+            f"identical lands={100 * self.identical_share:.1f}% fields apart={self.fields_apart:.1f}/19"
+        )
+
+
+def run_variety(level: str, games: int, seed: int, progress: Iterable[int] | None = None) -> VarietyResult:
+    """Play draws seed..seed+games-1 three times: two seats of `level` and its best line."""
+    warm_up(level)
+    varied: list[int] = []
+    best: list[int] = []
+    identical = 0
+    apart = 0
+    for i in progress if progress is not None else range(games):
+        draw = draw_tiles(seed + i)
+        # As at a table: each seat its own rng and its own turn of the land (see `turned_seat`).
+        seat_a = play_game(level, draw, random.Random(f"{seed + i}:a"), turned=turned_seat(seed + i, 1))
+        seat_b = play_game(level, draw, random.Random(f"{seed + i}:b"), turned=turned_seat(seed + i, 2))
+        line = play_game(level, draw, None)
+        varied.append(score_land(seat_a).total)
+        best.append(score_land(line).total)
+        identical += seat_a == seat_b
+        apart += sum(x != y for x, y in zip(seat_a, seat_b, strict=True))
+    diffs = [v - b for v, b in zip(varied, best, strict=True)]
+    return VarietyResult(
+        level=level,
+        games=games,
+        seed=seed,
+        mean_varied=statistics.fmean(varied),
+        mean_best_line=statistics.fmean(best),
+        paired_diff=statistics.fmean(diffs),
+        paired_se=statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0,
+        identical_share=identical / games,
+        fields_apart=apart / games,
     )

@@ -205,11 +205,11 @@ function boardBounds() {
 /**
  * Render a land into an <svg>.
  * opts: land (19 codes or null), lines (view lines), tentative (field) + tile (code),
- * clockPlaced (fields), interactive (bool), preview (points or null), highlight (field).
+ * clockPlaced (fields), clockTitle (the clock mark's tooltip), interactive (bool).
  */
 export function boardSvg(opts) {
   installDefs();
-  const { land, lines = [], tentative = null, tile = null, clockPlaced = [], interactive = false } = opts;
+  const { land, lines = [], tentative = null, tile = null, clockPlaced = [], interactive = false, clockTitle = "" } = opts;
   const b = boardBounds();
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
@@ -230,18 +230,18 @@ export function boardSvg(opts) {
       clock ? `data-clock="true"` : "",
       `transform="translate(${x.toFixed(2)},${y.toFixed(2)})"`,
     ];
-    if (interactive && (empty || isTentative)) {
-      attrs.push(`role="button"`, `tabindex="0"`, `data-label-field="${f}"`);
-    }
+    // Every field is reached with the arrow keys (table.js moves the one tabindex="0" along); those
+    // the tile may go to are buttons.
+    attrs.push(`role="${interactive && (empty || isTentative) ? "button" : "img"}"`, `tabindex="-1"`, `data-label-field="${f}"`);
     out += `<g ${attrs.join(" ")}>`;
     if (shown) {
       out += tileMarkup(shown);
       if (isTentative) out += `<polygon class="pa-tentative-ring" points="${hexPoints(0.93)}"/>`;
-      if (clock) out += `<g class="pa-clockmark" transform="translate(-30,22)"><circle r="8" fill="#fff4d6" stroke="#b7791f" stroke-width="1.6"/><path d="M0,-4.5 V0 L3.2,2.2" stroke="#7a4b0c" stroke-width="1.6" fill="none" stroke-linecap="round"/></g>`;
+      if (clock) out += `<g class="pa-clockmark" data-testid="clockmark" transform="translate(-30,22)"><title>${clockTitle}</title><circle r="8" fill="#fff4d6" stroke="#b7791f" stroke-width="1.6"/><path d="M0,-4.5 V0 L3.2,2.2" stroke="#7a4b0c" stroke-width="1.6" fill="none" stroke-linecap="round"/></g>`;
     } else {
       out += `<polygon class="pa-empty" points="${hexPoints(0.97)}" fill="url(#pa-emptybg)"/><use href="#pa-grass" class="pa-grass"/>`;
     }
-    out += `</g>`;
+    out += `<polygon class="pa-focusring" points="${hexPoints(0.9)}"/></g>`;
   }
   // Line ends: potential on open lines with tiles, green points on complete ones, none when broken.
   lines.forEach((line, index) => {

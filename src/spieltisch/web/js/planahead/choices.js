@@ -4,3 +4,6 @@
 
 /** Seconds per tile; null: no turn clock. */
 export const CLOCKS = [null, 15, 30, 60, 90, 120];
+
+/** The computers' pace at the table: brisk (zügig, the default) or relaxed (gemächlich). */
+export const BOT_PACES = ["brisk", "relaxed"];

@@ -98,3 +98,32 @@ export function parseLand(text) {
   for (let i = 0; i < FIELD_COUNT; i++) land.push(parts[i] && parts[i] !== "." ? parts[i] : null);
   return land;
 }
+
+/**
+ * The field an arrow key moves to from `field`, or null at the land's edge. Up and down go to the
+ * field above or below; left and right go to one of the two fields beside (upper or lower; `lean`
+ * -1 prefers the upper, +1 the lower, so that repeated steps can zigzag along a row).
+ * @param {number} field  1..19
+ * @param {"ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight"} key
+ * @param {-1 | 1} [lean]
+ * @returns {number | null}
+ */
+export function neighbour(field, key, lean = -1) {
+  const [q, r] = COORDS[field - 1];
+  /** @type {[number, number][]} */
+  let steps;
+  if (key === "ArrowUp") steps = [[0, -1]];
+  else if (key === "ArrowDown") steps = [[0, 1]];
+  else {
+    const dq = key === "ArrowRight" ? 1 : -1;
+    // Beside a flat-topped hex: the upper one and the lower one.
+    const upper = /** @type {[number, number]} */ (dq === 1 ? [1, -1] : [-1, 0]);
+    const lower = /** @type {[number, number]} */ (dq === 1 ? [1, 0] : [-1, 1]);
+    steps = lean === 1 ? [lower, upper] : [upper, lower];
+  }
+  for (const [sq, sr] of steps) {
+    const index = COORDS.findIndex(([cq, cr]) => cq === q + sq && cr === r + sr);
+    if (index >= 0) return index + 1;
+  }
+  return null;
+}

@@ -9,6 +9,7 @@ import { t } from "../i18n.js";
 import { formatClock } from "../clock.js";
 import { standings } from "../standings.js";
 import { parseLand } from "./geometry.js";
+import { linesOf } from "./lines.js";
 
 /** The turn clock turns red in its last seconds. */
 const URGENT_S = 10;
@@ -189,14 +190,14 @@ export class PlanAheadModel {
     const game = this.game;
     if (this.viewSeat === "strongest" && game.strongest) {
       return {
-        land: parseLand(game.strongest.land), lines: game.strongest.lines || [], clockPlaced: [], own: false,
+        land: parseLand(game.strongest.land), lines: linesOf(parseLand(game.strongest.land)), clockPlaced: [], own: false,
         name: t("pa.strongestname"), caption: t("pa.viewingstrongest"),
       };
     }
     const seat = typeof this.viewSeat === "number" ? this.viewSeat : this.you ?? 0;
     const entry = game.seats[seat];
     return {
-      seat, land: parseLand(entry.land), lines: entry.lines || [], clockPlaced: entry.clock_placed || [],
+      seat, land: parseLand(entry.land), lines: linesOf(parseLand(entry.land)), clockPlaced: entry.clock_placed || [],
       own: seat === this.you, name: this.seatName(seat), entry,
     };
   }

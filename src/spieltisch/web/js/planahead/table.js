@@ -3,15 +3,23 @@
 // tile. What the game is in, and what the player may do, is the model's (model.js); this draws it
 // and passes the player's input on.
 
+import "./strings.js";
 import { endDialog } from "../end-dialog.js";
 import { t } from "../i18n.js";
 import { net } from "../net.js";
+import { PresenceBar } from "../presence.js";
+import { absenceText } from "../presence-model.js";
 import { h } from "../ui.js";
+import { bagElement } from "./bag.js";
 import { boardSvg, tileSvg } from "./board.js";
-import { H, KINDS, S, parseTile } from "./geometry.js";
+import { H, KINDS, S, neighbour, parseTile } from "./geometry.js";
+import { helpDialog } from "./help.js";
 import { PlanAheadModel } from "./model.js";
 
 const DRAG_THRESHOLD = 6;
+/** Set once a player has put the first-tile hint away (this browser shows it only once). */
+const FIRST_HINT_KEY = "spieltisch.pa.firsthint";
+const ARROWS = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"];
 
 function tileLabel(code) {
   const tile = parseTile(code);
@@ -26,6 +34,18 @@ export class PlanAheadGame {
     this.model = new Model({ send: (type, extra) => room.send(type, extra), serverNow: () => net.serverNow() });
     this.drag = null;
     this.clockTimer = setInterval(() => this.tickClock(), 250);
+    this.presence = this.presenceBar();
+    this.helpOpen = false;
+    this.bagOpen = typeof matchMedia === "function" && matchMedia("(min-width: 801px)").matches;
+    /** @type {number | null} the field the arrow keys are on */
+    this.cursor = null;
+    this.lean = -1; // left/right zigzag along a row: -1 the upper neighbour first, +1 the lower
+    this.endFocused = false;
+  }
+
+  /** Who is away and "Spiel verlassen" (a table with others; the puzzle has none). */
+  presenceBar() {
+    return new PresenceBar(this.room);
   }
 
   mount(el) {
@@ -34,7 +54,11 @@ export class PlanAheadGame {
 
   destroy() {
     clearInterval(this.clockTimer);
+    this.presence?.destroy();
     this.endDrag();
+    this.el = null;
+    this.boardEl = null;
+    this.clockEl = null;
   }
 
   get table() {
@@ -51,6 +75,11 @@ export class PlanAheadGame {
 
   update(table) {
     this.model.update(table);
+    // The first-tile hint goes for good once the first tile is down, read or not.
+    if (this.firstHintShown && table.game.turn > 0 && !this.firstHintDone) {
+      this.firstHintDone = true;
+      try { localStorage.setItem(FIRST_HINT_KEY, "1"); } catch { /* private mode */ }
+    }
     this.render();
   }
 
@@ -75,17 +104,43 @@ export class PlanAheadGame {
   // ---- rendering ---------------------------------------------------------------------------
 
   render() {
-    if (!this.table) return;
+    if (!this.table || !this.el) return;
     if (this.drag) {
       // Never pull the board from under a finger: redraw when the drag ends.
       this.renderDeferred = true;
       return;
     }
     this.renderDeferred = false;
+    const focused = this.focusedTestId();
     const root = h("div.pa-game", this.rootAttributes());
     root.append(...this.renderParts());
     this.el.replaceChildren(root);
+    this.restoreFocus(root, focused);
     this.tickClock();
+  }
+
+  /** The test id of the element of the game that has the focus, so a redraw can give it back. */
+  focusedTestId() {
+    const active = document.activeElement;
+    return active && active !== document.body && this.el.contains(active) ? active.getAttribute("data-testid") : null;
+  }
+
+  /**
+   * After a redraw the focus stays where it was (the same field, the same button); the end dialog,
+   * when it comes, and the help, when it opens, take it.
+   */
+  restoreFocus(root, testId) {
+    const end = root.querySelector('[data-testid="end"]');
+    if (!end) this.endFocused = false;
+    else if (!this.endFocused) {
+      this.endFocused = true;
+      (end.querySelector('[data-testid="rematch"]') || end.querySelector("button"))?.focus({ preventScroll: true });
+      return;
+    }
+    if (!testId) return;
+    const el = root.querySelector(`[data-testid="${testId}"]`);
+    if (el && !el.disabled) el.focus({ preventScroll: true });
+    else if (testId === "ok" || testId.startsWith("field-")) this.focusField(this.cursorField());
   }
 
   /** The game's root element's attributes (what tests and styles read off the page). */
@@ -103,6 +158,7 @@ export class PlanAheadGame {
     const parts = [this.renderInfo(), this.renderClock(), this.renderNext(), this.renderBoardArea(),
       this.renderScores(), this.renderOk()];
     if (this.game.phase === "finished" && !this.model.endHidden) parts.push(this.renderEnd());
+    if (this.helpOpen) parts.push(this.renderHelp());
     return parts;
   }
 
@@ -110,7 +166,58 @@ export class PlanAheadGame {
     return h("div.pa-info", {},
       h("div.pa-title", {}, t("game.planahead"), h("span.muted", {}, ` #${this.table.id}`)),
       h("div.pa-turn", { "data-testid": "turn" }, this.model.turnText()),
-      h("div.pa-hint.muted", { "data-testid": "hint", "aria-live": "polite" }, this.model.hint()));
+      h("div.pa-hint.muted", { "data-testid": "hint", "aria-live": "polite" }, this.model.hint()),
+      this.helpButton(),
+      this.renderFirstHint(),
+      this.presence ? this.presence.render(this.table) : null);
+  }
+
+  // ---- help for first-time players ----------------------------------------------------------
+
+  helpButton() {
+    return h("button.link.pa-help-button", {
+      type: "button", "data-testid": "help-open", "aria-haspopup": "dialog", onclick: () => this.setHelp(true),
+    }, h("span.pa-help-q", { "aria-hidden": "true" }, "?"), t("pa.help"));
+  }
+
+  setHelp(open) {
+    this.helpOpen = open;
+    this.render();
+    if (open) this.el?.querySelector('[data-testid="help"]')?.focus({ preventScroll: true });
+    else this.el?.querySelector('[data-testid="help-open"]')?.focus({ preventScroll: true });
+  }
+
+  renderHelp() {
+    return helpDialog({ onClose: () => this.setHelp(false) });
+  }
+
+  /** Whether this browser's player has not yet put the first-tile hint away. */
+  firstHintDue() {
+    const game = this.game;
+    if (this.you === null || game.phase !== "playing" || game.turn !== 0 || this.firstHintDone) return false;
+    try {
+      return !localStorage.getItem(FIRST_HINT_KEY);
+    } catch {
+      return false;
+    }
+  }
+
+  renderFirstHint() {
+    if (!this.firstHintDue()) return null;
+    this.firstHintShown = true;
+    return h("div.pa-first", { "data-testid": "first-hint", role: "note" },
+      h("p", {}, t("pa.first")),
+      h("div.row", {},
+        h("button.link", { type: "button", "data-testid": "first-help", onclick: () => this.setHelp(true) }, t("pa.help")),
+        h("button.secondary.small", { type: "button", "data-testid": "first-ok", onclick: () => this.dismissFirstHint() }, t("pa.first.ok"))));
+  }
+
+  dismissFirstHint() {
+    this.firstHintDone = true;
+    try {
+      localStorage.setItem(FIRST_HINT_KEY, "1");
+    } catch { /* private mode: the hint goes for this game only */ }
+    this.render();
   }
 
   renderClock() {
@@ -146,7 +253,8 @@ export class PlanAheadGame {
     box.append(
       h("div.pa-next-label", {}, t("pa.next")),
       card,
-      h("div.pa-next-kinds", {}, tileLabel(game.tile)));
+      h("div.pa-next-kinds", {}, tileLabel(game.tile)),
+      bagElement(game, { open: this.bagOpen, onToggle: (open) => { this.bagOpen = open; } }));
     return box;
   }
 
@@ -161,7 +269,7 @@ export class PlanAheadGame {
     const tentative = view.own && game.phase === "playing" ? this.model.tentativeField() : null;
     const svg = boardSvg({
       land: view.land, lines: view.lines, tentative, tile: game.tile,
-      clockPlaced: view.clockPlaced, interactive,
+      clockPlaced: view.clockPlaced, interactive, clockTitle: t("pa.clockplaced"),
     });
     svg.setAttribute("data-testid", "board");
     svg.setAttribute("data-seat", String(view.seat ?? "strongest"));
@@ -174,23 +282,22 @@ export class PlanAheadGame {
       const code = g.dataset.tile || g.dataset.tentative;
       const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
       title.textContent = code ? t("pa.fieldtile", { n: f, tile: tileLabel(code) }) : t("pa.field", { n: f });
+      if (g.dataset.clock) title.textContent += ` (${t("pa.clockplaced")})`;
       g.prepend(title);
-      if (g.dataset.labelField) g.setAttribute("aria-label", title.textContent);
+      g.setAttribute("aria-label", title.textContent);
     });
+    // One field is reached with Tab; the arrow keys move on from it (a roving tabindex).
+    svg.querySelector(`[data-field="${this.cursorField(tentative)}"]`)?.setAttribute("tabindex", "0");
+    svg.addEventListener("focusin", (e) => {
+      const g = e.target.closest?.(".pa-field");
+      if (g) this.cursor = Number(g.dataset.field);
+    });
+    svg.addEventListener("keydown", (e) => this.onBoardKey(e, interactive));
     if (interactive) {
       svg.addEventListener("click", (e) => {
         const g = e.target.closest?.(".pa-field");
         if (!g || this.dragJustEnded) return;
         if (g.classList.contains("is-empty")) this.place(Number(g.dataset.field));
-      });
-      svg.addEventListener("keydown", (e) => {
-        const g = e.target.closest?.(".pa-field");
-        if (!g) return;
-        if (e.key === "Enter" || e.key === " ") {
-          e.preventDefault();
-          if (g.classList.contains("is-empty")) this.place(Number(g.dataset.field));
-          else if (g.classList.contains("is-tentative")) this.confirm();
-        }
       });
       const tent = svg.querySelector(".pa-field.is-tentative");
       if (tent) tent.addEventListener("pointerdown", (e) => this.startDrag(e, tent, Number(tent.dataset.field)));
@@ -203,12 +310,52 @@ export class PlanAheadGame {
           ? h("button.secondary.small", { type: "button", "data-testid": "back-own", onclick: () => this.showSeat(this.you) }, t("pa.backown"))
           : null));
     }
-    const wrap = h("div.pa-board-wrap", { class: view.own ? "" : "is-readonly" }, svg);
+    // On a touch screen the board takes the finger (no scrolling) while a tile may be dragged on it:
+    // touch-action on the SVG's own shapes is ignored, so it is set on this element.
+    const wrap = h("div.pa-board-wrap", { class: view.own ? (interactive ? "is-interactive" : "") : "is-readonly" }, svg);
     // The preview of points the tentative tile completes, over the tile itself.
     const preview = this.model.preview();
     if (preview) svg.append(this.previewBubble(tentative, preview));
     parts.push(wrap);
     return h("div.pa-board-area", {}, parts);
+  }
+
+  // ---- keyboard -------------------------------------------------------------------------------
+
+  /** The field Tab lands on: the last one the keys were on, else the tentative tile, else the first free field. */
+  cursorField(tentative = this.model.tentativeField()) {
+    if (this.cursor !== null) return this.cursor;
+    if (tentative !== null && tentative !== undefined) return tentative;
+    const free = this.model.viewData().land.findIndex((code) => !code);
+    return free >= 0 ? free + 1 : 9;
+  }
+
+  focusField(field) {
+    const g = this.boardEl?.querySelector(`[data-field="${field}"]`);
+    if (!g) return;
+    this.boardEl.querySelectorAll('.pa-field[tabindex="0"]').forEach((other) => other.setAttribute("tabindex", "-1"));
+    g.setAttribute("tabindex", "0");
+    this.cursor = field;
+    g.focus({ preventScroll: true });
+  }
+
+  /** Arrows move between neighbouring fields; Enter or Space puts the tile on a free one, or confirms it. */
+  onBoardKey(e, interactive) {
+    const g = e.target.closest?.(".pa-field");
+    if (!g) return;
+    const field = Number(g.dataset.field);
+    if (ARROWS.includes(e.key)) {
+      e.preventDefault();
+      const next = neighbour(field, e.key, this.lean);
+      if (e.key === "ArrowLeft" || e.key === "ArrowRight") this.lean = this.lean === -1 ? 1 : -1;
+      if (next !== null) this.focusField(next);
+      return;
+    }
+    if (interactive && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      if (g.classList.contains("is-empty")) this.place(field);
+      else if (g.classList.contains("is-tentative")) this.confirm();
+    }
   }
 
   previewBubble(field, points) {
@@ -236,9 +383,11 @@ export class PlanAheadGame {
         type: "button", "data-testid": `score-${row.seat}`, "data-score": row.score, "data-confirmed": row.confirmed ? "true" : "false",
         class: [row.dimmed ? "is-dimmed" : "", row.viewing ? "is-viewing" : "", row.you ? "is-you" : "", row.offline ? "is-offline" : ""].join(" "),
         "aria-pressed": row.viewing ? "true" : "false",
+        title: row.offline ? this.offlineTitle(row.seat) : null,
         onclick: () => this.showSeat(row.seat),
       },
-        h("span.pa-score-name", {}, row.name, row.bot ? h("span.pa-score-bot", { title: t(`level.${row.bot}`) }, " ⚙") : null),
+        h("span.pa-score-name", {}, row.name),
+        row.bot ? h("span.level-badge", { "data-testid": `level-${row.seat}`, "data-level": row.bot, title: t("table.bot") }, t(`level.${row.bot}`)) : null,
         h("span.pa-score-points", {}, String(row.score),
           row.preview ? h("span.pa-score-preview", {}, ` +${row.preview}`) : null)));
     }
@@ -249,6 +398,12 @@ export class PlanAheadGame {
       }, h("span.pa-score-name", {}, t("pa.strongestname")), h("span.pa-score-points", {}, String(game.strongest.score))));
     }
     return list;
+  }
+
+  /** What the struck-through name of an absent person means (the presence line's words, if it has them). */
+  offlineTitle(seat) {
+    const absence = this.presence?.absences().find((a) => a.seat === seat);
+    return absence ? absenceText(absence) : t("pa.offline");
   }
 
   renderOk() {
@@ -318,14 +473,25 @@ export class PlanAheadGame {
       if (target !== null) this.place(target);
       else if (fromField !== null && !overBoard) this.place(null); // dropped off the land: take it back
     };
+    // The browser took the pointer away (a gesture of its own): the tile stays where it was. Only a
+    // real release off the land takes a placed tile back.
+    const cancel = (e) => {
+      if (e.pointerId === pointerId) this.endDrag();
+    };
+    // Browsers that ignore touch-action still must not scroll the page under a dragged tile.
+    const holdStill = (e) => {
+      if (e.cancelable) e.preventDefault();
+    };
     drag.cleanup = () => {
       source.removeEventListener("pointermove", move);
       source.removeEventListener("pointerup", up);
-      source.removeEventListener("pointercancel", up);
+      source.removeEventListener("pointercancel", cancel);
+      source.removeEventListener("touchmove", holdStill);
     };
     source.addEventListener("pointermove", move);
     source.addEventListener("pointerup", up);
-    source.addEventListener("pointercancel", up);
+    source.addEventListener("pointercancel", cancel);
+    source.addEventListener("touchmove", holdStill, { passive: false });
   }
 
   makeGhost() {

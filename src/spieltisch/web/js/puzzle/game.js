@@ -16,6 +16,11 @@ export class PuzzleGame extends PlanAheadGame {
     this.screen = screen;
   }
 
+  /** A puzzle is played alone: nobody to be away, nothing to leave but the page. */
+  presenceBar() {
+    return null;
+  }
+
   update(table) {
     const before = { phase: this.game?.phase ?? null, optimum: Boolean(this.game?.optimum) };
     super.update(table);
@@ -35,7 +40,8 @@ export class PuzzleGame extends PlanAheadGame {
     if (this.game.phase !== "finished") return super.renderParts();
     // After the attempt: the result and the lists beside the board, no tile, clock or OK button.
     return [this.renderInfo(), this.renderResult(), this.renderBoardArea(),
-      h("div.pz-side", {}, this.screen.results.render(this.screen.app.me?.id))];
+      h("div.pz-side", {}, this.screen.results.render(this.screen.app.me?.id)),
+      this.helpOpen ? this.renderHelp() : null].filter(Boolean);
   }
 
   renderInfo() {
@@ -45,7 +51,9 @@ export class PuzzleGame extends PlanAheadGame {
       h("div.pa-title", { "data-testid": "puzzle-title" }, heading.title),
       heading.date ? h("div.muted.pz-date", {}, heading.date) : null,
       h("div.pa-turn", { "data-testid": "turn" }, this.model.turnText()),
-      hint ? h("div.pa-hint.muted", { "data-testid": "hint", "aria-live": "polite" }, hint) : null);
+      hint ? h("div.pa-hint.muted", { "data-testid": "hint", "aria-live": "polite" }, hint) : null,
+      this.helpButton(),
+      this.renderFirstHint());
   }
 
   renderClock() {

@@ -57,7 +57,7 @@ export class PuzzleModel extends PlanAheadModel {
     const left = Math.max(0, game.ends_at - this.serverNow());
     const total = Math.max(1, game.ends_at - (game.started_at ?? game.ends_at - DEFAULT_LIMIT_S));
     return {
-      text: formatClock(left, { minuteDigits: 2 }), seconds: Math.ceil(left),
+      text: formatClock(left), seconds: Math.ceil(left),
       urgent: left <= URGENT_S, over: left <= 0, fraction: Math.min(1, left / total),
     };
   }
@@ -67,7 +67,7 @@ export class PuzzleModel extends PlanAheadModel {
     const game = this.game;
     if (this.viewSeat === "optimum" && game.optimum) {
       const land = parseLand(game.optimum.land);
-      return { seat: "optimum", land, lines: linesOf(land, game.seats[0]?.lines), clockPlaced: [], own: false, name: t("pz.optimumname") };
+      return { seat: "optimum", land, lines: linesOf(land), clockPlaced: [], own: false, name: t("pz.optimumname") };
     }
     return super.viewData();
   }

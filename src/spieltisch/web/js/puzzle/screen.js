@@ -6,6 +6,7 @@ import { t } from "../i18n.js";
 import { HttpError, net } from "../net.js";
 import { Screen } from "../screen.js";
 import { h, toast } from "../ui.js";
+import { helpDialog } from "../planahead/help.js";
 import { PuzzleGame } from "./game.js";
 import { ResultsList } from "./results.js";
 import { formatDay, limitLabel, puzzleHeading } from "./format.js";
@@ -260,11 +261,21 @@ export class PuzzleScreen extends Screen {
       h("div.pz-rules", {},
         h("p", {}, t("pz.rules1")),
         h("p", {}, t("pz.rules2")),
-        h("p", {}, t("pz.rules3"))),
+        h("p", {}, t("pz.rules3")),
+        h("button.link.pa-help-button", { type: "button", "data-testid": "help-open", "aria-haspopup": "dialog", onclick: () => this.openHelp() },
+          h("span.pa-help-q", { "aria-hidden": "true" }, "?"), t("pa.help"))),
       best !== null ? h("p.pz-yourbest", { "data-testid": "your-best", "data-score": best }, t("pz.yourbest", { n: best })) : null,
       h("div.row", {},
         h("button.primary.big", { type: "button", "data-testid": "puzzle-start", disabled: this.starting, onclick: () => this.start() },
           this.starting ? "…" : t("pz.start"))));
+  }
+
+  /** The scoring help over the start page; closing gives the focus back to its link. */
+  openHelp() {
+    const opener = this.el.querySelector('[data-testid="help-open"]');
+    const help = helpDialog({ onClose: () => { help.remove(); opener?.focus(); } });
+    this.el.append(help);
+    help.querySelector('[data-testid="help"]')?.focus();
   }
 
   renderArchive() {

@@ -1,6 +1,7 @@
 // The city (3 × 3 inside a town wall), the tray of nine tiles, and how a player handles them:
-// drag (mouse, touch, pen), tap = quarter turn, double tap / right click = flip, tap a free cell =
-// put the selected tile there, long press / hover = both sides. Overlays draw what the server's
+// drag (mouse, touch, pen; a second finger anywhere turns the dragged tile), tap = quarter turn (in
+// the tray too: the tapped tile is then the chosen one), double tap / right click = flip, tap a free
+// cell = put the chosen tile there, long press / hover = both sides. Overlays draw what the server's
 // report says (dead ends, rings, closed networks, catches) — nothing here decides anything.
 
 import { t } from "../i18n.js";
@@ -333,11 +334,7 @@ export class BoardInput {
 
   pointerDown(e) {
     if (e.button > 0) return;
-    if (this.drag && e.pointerId !== this.drag.pointerId) {
-      // A second finger while dragging turns the tile.
-      if (this.drag.active) this.game.rotate(this.drag.tile, { keepDrag: true });
-      return;
-    }
+    if (this.drag && e.pointerId !== this.drag.pointerId) return; // a second finger: secondFinger()
     const tile = this.tileOf(e.target);
     const cell = this.cellOf(e.target);
     if (tile === null) {
@@ -347,7 +344,6 @@ export class BoardInput {
     }
     e.preventDefault();
     const source = e.target.closest("button");
-    const wasSelected = this.game.selected === tile;
     source.focus({ preventScroll: true });
     const start = { x: e.clientX, y: e.clientY };
     const drag = { tile, source, start, pointerId: e.pointerId, active: false, ghost: null, over: null, fromCell: cell, long: false };
@@ -388,35 +384,42 @@ export class BoardInput {
       if (cancelled) return;
       if (!drag.active) {
         if (drag.fromCell !== null && this.game.tapCell?.(drag.fromCell)) return;
-        this.tap(tile, { choose: drag.fromCell === null && !wasSelected });
+        this.tap(tile);
         return;
       }
       if (target !== null) this.game.place(tile, target);
       else if (drag.fromCell !== null && !onCity) this.game.toTray(tile);
     };
+    // A second finger anywhere on the screen (not only over the city or the tray) turns the tile.
+    const second = (ev) => {
+      if (ev.pointerId === drag.pointerId || ev.pointerType !== "touch") return;
+      ev.preventDefault();
+      if (drag.active) this.game.rotate(tile, { keepDrag: true });
+    };
     drag.cleanup = () => {
       window.removeEventListener("pointermove", move);
       window.removeEventListener("pointerup", up);
       window.removeEventListener("pointercancel", up);
+      window.removeEventListener("pointerdown", second, true);
     };
     window.addEventListener("pointermove", move);
     window.addEventListener("pointerup", up);
     window.addEventListener("pointercancel", up);
+    window.addEventListener("pointerdown", second, true);
   }
 
-  /** A tap turns the tile a quarter; a tile in the tray is first only chosen (a tap on a free cell
-   * then puts it there). A quick second tap flips it instead (taking back the first tap's turn). */
-  tap(tile, { choose = false } = {}) {
+  /** A tap turns the tile a quarter (in the tray too, as the rules say; the tile is then the chosen
+   * one, which a tap on a free cell puts there). A quick second tap flips it instead, taking back
+   * the first tap's turn. */
+  tap(tile) {
     const now = performance.now();
     if (this.lastTap.tile === tile && now - this.lastTap.at < DOUBLE_TAP_MS) {
-      const undoRotate = this.lastTap.rotated;
-      this.lastTap = { tile: null, at: 0, rotated: false };
-      this.game.flip(tile, { undoRotate });
+      this.lastTap = { tile: null, at: 0 };
+      this.game.flip(tile, { undoRotate: true });
       return;
     }
-    this.lastTap = { tile, at: now, rotated: !choose };
-    if (choose) this.game.select(tile);
-    else this.game.rotate(tile);
+    this.lastTap = { tile, at: now };
+    this.game.rotate(tile);
   }
 
   makeGhost(tile, pointerType) {

@@ -104,7 +104,9 @@ export class BuildView {
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     if (e.key === "Escape") { this.onEscape(); return; }
     const { handled, changed } = this.model.key(e.key.length === 1 ? e.key.toLowerCase() : e.key);
-    if (handled) e.preventDefault();
+    // Enter means „Gasse dicht!“ and nothing else: on a focused tile or cell it would also "click"
+    // it (a quarter turn), whether or not the city may be locked yet.
+    if (handled || (e.key === "Enter" && document.activeElement?.closest?.(".sg-tray-tile, .sg-cell"))) e.preventDefault();
     if (changed) this.render();
   }
 
@@ -113,14 +115,16 @@ export class BuildView {
 
   /**
    * Redraw the page with `root`, keeping the keyboard where it was (the chosen tile followed into
-   * the city or back into the tray; keepFocus false: not onto a tile or cell of a board to look at) and the hands wired when
-   * the own city may be changed.
+   * the city or back into the tray) and the hands wired when the own city may be changed. The focus
+   * stays on the board only while it can be built on (keepFocus false: never): a locked city or one
+   * to look at keeps no focus frame on its last cell.
    */
   show(root, { interactive, keepFocus = true }) {
     const active = document.activeElement;
     const onBoard = Boolean(active?.closest?.(".sg-tray-tile, .sg-cell"));
-    const focusId = keepFocus || !onBoard ? active?.closest?.("[data-testid]")?.dataset.testid : null;
-    const focusTile = keepFocus && active?.closest?.(".sg-tray-tile, .sg-cell.has-tile") ? this.selected : null;
+    const boardFocus = keepFocus && interactive;
+    const focusId = boardFocus || !onBoard ? active?.closest?.("[data-testid]")?.dataset.testid : null;
+    const focusTile = boardFocus && active?.closest?.(".sg-tray-tile, .sg-cell.has-tile") ? this.selected : null;
     this.input.hidePopover();
     this.el.replaceChildren(root);
     if (interactive) this.input.attach(this.cityEl, this.trayEl);

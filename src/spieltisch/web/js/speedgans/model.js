@@ -264,6 +264,16 @@ export class SpeedgansModel extends CityBuilder {
     };
   }
 
+  /**
+   * Whether seat i's city lay complete but wrong once the round was scored (under „Streng“ it may
+   * even have called „Gasse dicht!“): it got 0 for its faults, not for being unfinished.
+   * @param {number} i
+   */
+  faulty(i) {
+    const entry = this.game.seats[i];
+    return typeof entry?.city === "string" && parseCity(entry.city).every(Boolean) && entry.report?.valid === false;
+  }
+
   /** The end's ranking (game points). */
   standings() {
     const game = this.game;

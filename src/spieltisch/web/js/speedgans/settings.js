@@ -16,9 +16,10 @@ export function sgClockLabel(seconds) {
   return seconds % 60 === 0 && seconds >= 120 ? t("sg.clock.min", { n: seconds / 60 }) : t("lobby.clock.s", { n: seconds });
 }
 
-/** A short line for the waiting room: "4 Plätze · Zug-Uhr 2 Minuten · Wettlauf · Streng". */
+/** A short line for the waiting room: "4 Plätze · Zug-Uhr 2 Minuten · Wettlauf · Streng" (or "ohne Zug-Uhr"). */
 export function settingsSummary(s) {
-  const parts = [t("sg.settings.summary", { seats: s.seats, clock: sgClockLabel(s.turn_seconds), mode: t(`sg.mode.${s.mode || "race"}`) })];
+  const clock = s.turn_seconds ? t("sg.settings.clock", { clock: sgClockLabel(s.turn_seconds) }) : t("sg.settings.noclock");
+  const parts = [t("sg.settings.summary", { seats: s.seats, clock, mode: t(`sg.mode.${s.mode || "race"}`) })];
   if ((s.mode || "race") === "race") parts.push(`${t("sg.form.hourglass")} ${s.hourglass ?? 30} s`);
   if (s.one_task) parts.push(t("sg.form.one_task").split(" (")[0]);
   if (s.scoring === "finished") parts.push(t("sg.form.finished"));

@@ -5,9 +5,8 @@ import "./strings.js";
 import "./solo-strings.js";
 import { t } from "../i18n.js";
 import { h } from "../ui.js";
-import { ownDaily } from "./solo-lists.js";
-import { formatPoints } from "./solo-model.js";
-import { dailyIndex, dailyList } from "./solo-pages.js";
+import { dailyIndex, dailyList } from "./solo-api.js";
+import { formatPoints, ownDaily } from "./solo-lists.js";
 
 export function soloCard(app, start) {
   const daily = h("p.sg-solo-daily-state.muted", { "data-testid": "lobby-daily-state" }, "…");

@@ -84,3 +84,22 @@ export function dailyPathDay(path) {
   const match = path.match(/^\/tagesstadt(?:\/([^/]+))?\/?$/);
   return match ? { day: match[1] ? decodeURIComponent(match[1]) : null } : null;
 }
+
+/**
+ * Points as the solo modes show them: one decimal, in the page's language ("187,5" / "187.5").
+ * @param {number | null | undefined} value
+ * @param {{decimals?: number, sign?: boolean}} [options]  sign: "+3,0" / "−30,0"
+ */
+export function formatPoints(value, { decimals = 1, sign = false } = {}) {
+  if (value === null || value === undefined || Number.isNaN(value)) return "–";
+  const text = new Intl.NumberFormat(getLang() === "en" ? "en-GB" : "de-DE", {
+    minimumFractionDigits: decimals, maximumFractionDigits: decimals,
+  }).format(Math.abs(value));
+  if (value < 0) return `−${text}`;
+  return sign ? `+${text}` : text;
+}
+
+/** Where the day's list of a Tagesstadt is. */
+export function dailyPath(day, today = null) {
+  return day && day !== today ? `/tagesstadt/${day}` : "/tagesstadt";
+}

@@ -8,10 +8,14 @@
 
 import "./strings.js";
 import "./solo-strings.js";
-import { getLang, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { formatClock } from "../clock.js";
 import { CityBuilder } from "./builder.js";
 import { formatCity, parseCity, parseEntry } from "./city.js";
+import { formatPoints } from "./solo-lists.js";
+
+// The lobby shows points without loading the game: the formatter lives with the lists.
+export { formatPoints };
 
 /** The clock of a Rekordjagd turns red in its last seconds. */
 export const URGENT_S = 10;
@@ -60,20 +64,6 @@ export const TASK_IDS = GROUPS.flatMap((g) => [1, 2, 3, 4, 5, 6].map((n) => `${g
  * @property {number | null} musterSum
  * @property {string | null} musterCity
  */
-
-/**
- * Points as the solo modes show them: one decimal, in the page's language ("187,5" / "187.5").
- * @param {number | null | undefined} value
- * @param {{decimals?: number, sign?: boolean}} [options]  sign: "+3,0" / "−30,0"
- */
-export function formatPoints(value, { decimals = 1, sign = false } = {}) {
-  if (value === null || value === undefined || Number.isNaN(value)) return "–";
-  const text = new Intl.NumberFormat(getLang() === "en" ? "en-GB" : "de-DE", {
-    minimumFractionDigits: decimals, maximumFractionDigits: decimals,
-  }).format(Math.abs(value));
-  if (value < 0) return `−${text}`;
-  return sign ? `+${text}` : text;
-}
 
 /**
  * Choosing tasks for the Übung: a tap on a task chooses it, or lets it go again. A task of a group

@@ -8,38 +8,15 @@ import "./solo-strings.js";
 import { t } from "../i18n.js";
 import { HttpError, api, net } from "../net.js";
 import { Screen } from "../screen.js";
-import { h, toast } from "../ui.js";
+import { h } from "../ui.js";
 import { formatDay } from "../puzzle/format.js";
 import { applyTheme, clearTheme, themeMenu } from "./theme.js";
-import { boardRows, dailyRows, formatBoardPoints, formatSeconds, ownDaily } from "./solo-lists.js";
-import { formatPoints } from "./solo-model.js";
-import { dailyPath } from "./solo.js";
+import {
+  boardRows, dailyPath, dailyRows, formatBoardPoints, formatPoints, formatSeconds, ownDaily,
+} from "./solo-lists.js";
+import { dailyIndex, dailyList, startRun } from "./solo-api.js";
 
 const BOARD_LIMIT = 50;
-
-/** Today's Tagesstadt and the archive, fetched at most once a minute. */
-let indexPromise = null;
-export function dailyIndex() {
-  if (!indexPromise) {
-    indexPromise = api("GET", "/api/tagesstadt").catch((err) => { indexPromise = null; throw err; });
-    setTimeout(() => { indexPromise = null; }, 60_000);
-  }
-  return indexPromise;
-}
-
-export function dailyList(day) {
-  return api("GET", `/api/tagesstadt/${encodeURIComponent(day)}`);
-}
-
-/**
- * Start a solo run: create_table with game speedgans_solo. The screen that asks waits for the table
- * (net "table" of kind speedgans_solo) and goes to /t/<id>. Answers whether it was sent.
- */
-export function startRun(settings) {
-  const seq = net.send({ type: "create_table", game: "speedgans_solo", settings });
-  if (seq === null) toast(t("net.offline"));
-  return seq !== null;
-}
 
 /** A screen in Speedgans' look with the gear, for the solo lists. */
 class SoloPage extends Screen {

@@ -14,6 +14,7 @@ import { formatDay } from "../puzzle/format.js";
 import { cityElement, trayElement } from "./board.js";
 import { BuildView, taskCards } from "./build-view.js";
 import { GROUPS, SoloModel, formatPoints, isTriple, pickTask } from "./solo-model.js";
+import { dailyPath } from "./solo-lists.js";
 
 /** How long the message about the last city lights up (ms; as long as its CSS animation). */
 const LAST_GLOW_MS = 1500;
@@ -22,11 +23,6 @@ const LAST_GLOW_MS = 1500;
 function musterCaption(last) {
   const points = formatPoints(last?.musterSum);
   return last?.number ? t("solo.viewing.muster", { city: t("solo.city.n", { n: last.number }), points }) : t("solo.viewing.muster.last", { points });
-}
-
-/** Where the day's list of a Tagesstadt is. */
-export function dailyPath(day, today = null) {
-  return day && day !== today ? `/tagesstadt/${day}` : "/tagesstadt";
 }
 
 export class SoloGame extends BuildView {
@@ -160,10 +156,18 @@ export class SoloGame extends BuildView {
         ? h("button.secondary.small.sg-quit", {
             type: "button", "data-testid": "give-up", class: model.quitArmed ? "is-armed" : "",
             onclick: () => this.quit(),
-          }, model.quitArmed ? t(model.mode === "daily" ? "solo.quit.sure.daily" : "solo.quit.sure") : t("solo.quit"))
+          }, model.quitArmed ? this.quitQuestion(model.mode === "daily") : t("solo.quit"))
         : null,
       this.renderThemeMenu()));
     return h("header.sg-top.sg-solo-top", {}, parts);
+  }
+
+  /** The armed „Beenden“ asks again; on a phone in a word, so the points beside it keep their room. */
+  quitQuestion(daily) {
+    return [
+      h("span.sg-long", {}, t(daily ? "solo.quit.sure.daily" : "solo.quit.sure")),
+      h("span.sg-short", {}, t(daily ? "solo.quit.sure.daily.short" : "solo.quit.sure.short")),
+    ];
   }
 
   renderTasks(view) {

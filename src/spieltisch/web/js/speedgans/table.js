@@ -8,6 +8,7 @@ import { endDialog } from "../end-dialog.js";
 import { t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { net } from "../net.js";
+import { PresenceBar } from "../presence.js";
 import { h } from "../ui.js";
 import { cityElement, trayElement } from "./board.js";
 import { BuildView, taskCards } from "./build-view.js";
@@ -20,10 +21,12 @@ export class SpeedgansGame extends BuildView {
     this.vibrated = false;
     this.timers = {};
     this.clockTimer = setInterval(() => this.tick(), 200);
+    this.presence = new PresenceBar(room); // who is away, "Spiel verlassen" (shared with Plan Ahead)
   }
 
   destroy() {
     clearInterval(this.clockTimer);
+    this.presence.destroy();
     super.destroy();
   }
 
@@ -65,7 +68,9 @@ export class SpeedgansGame extends BuildView {
       "data-pending": this.model.city.pending ? "true" : "false",
       "data-local-city": this.model.city.text(),
     });
-    root.append(this.renderTop(), this.renderTasks(view), this.renderBoard(view), this.renderSide());
+    const top = this.renderTop();
+    top.append(this.presence.render(this.table));
+    root.append(top, this.renderTasks(view), this.renderBoard(view), this.renderSide());
     if (game.phase === "reading") root.append(this.renderReading());
     if (game.phase === "finished" && !this.model.endHidden) root.append(this.renderEnd());
     this.show(root, { interactive: Boolean(view.own && this.model.canBuild()) });
@@ -75,7 +80,8 @@ export class SpeedgansGame extends BuildView {
   renderTop() {
     const game = this.game;
     const building = game.phase === "building" || game.phase === "reading";
-    const chips = h("div.sg-seats", { role: "list" }, game.seats.map((entry, i) => {
+    // More than four players: no dots (the count says as much), so that they stand in one row.
+    const chips = h("div.sg-seats", { role: "list", class: game.seats.length > 4 ? "is-many" : "" }, game.seats.map((entry, i) => {
       const viewing = this.model.shows(i);
       const clickable = !building && typeof entry.city === "string";
       const seat = this.table.seats[i] || {};
@@ -90,6 +96,7 @@ export class SpeedgansGame extends BuildView {
       },
         h("span.sg-chip-name", {}, this.model.seatName(i), i === this.you ? h("span.sg-chip-you", {}, ` (${t("sg.you")})`) : null),
         h("span.sg-chip-line", {},
+          seat.bot ? h("span.level-badge", { "data-testid": `level-${i}`, "data-level": seat.bot, title: t("sg.computer") }, t(`sg.level.${seat.bot}`)) : null,
           entry.marker ? h("span.sg-marker", { title: t("sg.marker", { n: entry.marker }) }, String(entry.marker)) : null,
           building ? dots : null,
           building ? h("span.sg-chip-tiles", {}, `${entry.tiles ?? 0}/9`) : null,
@@ -182,10 +189,12 @@ export class SpeedgansGame extends BuildView {
     const nameBtn = (seat) => h("button.link.sg-name", {
       type: "button", "data-testid": `result-name-${seat}`, onclick: () => this.showCity(seat),
     }, this.model.seatName(seat), seat === this.you ? ` (${t("sg.you")})` : "");
+    // The lists scroll inside the box; its buttons stay in sight under them (five cities are long).
+    const list = h("div.sg-results-list", {});
     const box = h("section.sg-results", { "data-testid": "results" },
-      h("h2", {}, t("sg.results", { n: game.round })));
+      h("h2", {}, t("sg.results", { n: game.round })), list);
     for (const { task, rows } of tasks) {
-      box.append(h("div.sg-result-task", { "data-task": task.id },
+      list.append(h("div.sg-result-task", { "data-task": task.id },
         h("div.sg-result-title", {}, h("span.sg-task-id", {}, task.id), t(`sg.task.${task.id}`),
           h("span.muted", {}, ` · ${t("sg.value.best", { n: task.best })}`)),
         rows.length
@@ -194,14 +203,14 @@ export class SpeedgansGame extends BuildView {
               h("span.sg-rpoints", {}, `+${r.points}`))))
           : h("p.muted", {}, t("sg.results.none"))));
     }
-    // This round and the total, per seat; seats that were not finished get 0.
-    box.append(h("table.sg-totals", { "data-testid": "totals" },
+    // This round and the total, per seat; a city that did not count says why (unfinished, faulty).
+    list.append(h("table.sg-totals", { "data-testid": "totals" },
       h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("sg.results.round")), h("th", {}, t("sg.results.total")))),
       h("tbody", {}, order.map((i) => {
         const e = game.seats[i];
         return h("tr", { "data-seat": i, "data-round-points": e.round_points ?? 0, "data-points": e.points ?? 0, class: i === this.you ? "is-you" : "" },
           h("td", {}, nameBtn(i), e.marker ? h("span.sg-marker.small", { title: t("sg.marker", { n: e.marker }) }, String(e.marker)) : null,
-            scored.has(i) ? null : h("span.sg-notdone", {}, ` ${t("sg.results.notdone")}`)),
+            scored.has(i) ? null : h("span.sg-notdone", { "data-testid": `not-scored-${i}` }, ` ${t(this.model.faulty(i) ? "sg.results.faulty" : "sg.results.notdone")}`)),
           h("td.num", {}, `+${e.round_points ?? 0}`),
           h("td.num.strong", {}, String(e.points ?? 0)));
       }))));
@@ -224,7 +233,7 @@ export class SpeedgansGame extends BuildView {
     }
     box.append(buttons);
     if (game.phase === "scored" && game.next_round_at) {
-      this.timers.next = h("p.muted.sg-next-in", {}, "");
+      this.timers.next = h("p.muted.sg-next-in", { "data-testid": "next-in", role: "timer" }, "");
       box.append(this.timers.next);
     }
     return box;

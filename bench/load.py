@@ -1,0 +1,407 @@
+"""How many players one server serves: a load generator over real WebSockets.
+
+Starts a real server (one process with SQLite, or `--workers N` with Redis and PostgreSQL started
+here on 127.0.0.1), seats 5 players per table and plays the way browsers do: every player first
+watches the lobby, then opens its table (the lobby page's subscription ends there), and plays —
+Plan Ahead: place + OK 2–5 s after each new tile; Speedgans: a changed city every 1–2 s while
+building, „Weiter“ after the scoring. A finished game is started again (Revanche).
+
+Latency is measured from sending a move to the first view that shows it: to the sender, and to
+each of the other four (Plan Ahead: that the seat confirmed; Speedgans: the seat's tile count).
+The load generator's own CPU is printed too: it shares the machine's cores with the server.
+
+    python bench/load.py                       # Plan Ahead, 50/100/200 tables, one process
+    python bench/load.py --game speedgans --tables 100,200
+    python bench/load.py --workers 2 --tables 100   # Redis + PostgreSQL, two processes
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+PLAYERS_PER_TABLE = 5
+#: Moves waiting for their moment (cancelled when a run ends).
+PENDING: set[asyncio.Future[None]] = set()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []  # seconds, sender and others together
+        self.moves = 0
+        self.views = 0
+        self.view_bytes = 0
+        self.lobby_bytes = 0
+        self.errors: Counter[str] = Counter()
+        self.seconds = 0.0
+        self.server_cpu = 0.0  # seconds of CPU in the measured window
+        self.own_cpu = 0.0
+
+    def percentile(self, share: float) -> float:
+        if not self.latencies:
+            return float("nan")
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
+
+
+class Player:
+    """One browser: a WebSocket, the views it receives, and the moves it makes."""
+
+    def __init__(self, base: str, token: str, seat_name: str, stats: Stats, rng: random.Random) -> None:
+        self.base, self.token, self.name, self.stats, self.rng = base, token, seat_name, stats, rng
+        self.view: dict[str, Any] | None = None
+        self.table_id: str | None = None
+        self.pending: list[tuple[float, Any]] = []  # (sent at, what shows it) of own moves
+        self.ws: Any = None
+        self.seen: dict[tuple[Any, ...], bool] = {}
+        self.acted_for: Any = None
+        self.timer: asyncio.Task[None] | None = None
+
+    async def open(self) -> None:
+        url = self.base.replace("http://", "ws://") + f"/ws?token={self.token}"
+        self.ws = await connect(url, max_size=2**23, open_timeout=60)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        # Closed: the run is over (or the server dropped us, which `receive` counts).
+        with contextlib.suppress(ConnectionClosed):
+            await self.ws.send(json.dumps(message))
+
+
+class Table:
+    """Five players and the shared bookkeeping of who changed what when."""
+
+    def __init__(self, players: list[Player], game: str) -> None:
+        self.players, self.game = players, game
+        #: (step, seat, mark) -> when the move was sent; every other player measures to it.
+        self.sent: dict[tuple[Any, ...], float] = {}
+
+
+async def receive(player: Player, table: Table, stop: asyncio.Event) -> None:
+    try:
+        async for frame in player.ws:
+            if stop.is_set():
+                return
+            message = json.loads(frame)
+            kind = message.get("type")
+            if kind == "table":
+                player.stats.views += 1
+                player.stats.view_bytes += len(frame)
+                view = message["table"]
+                if player.view is None or view["version"] > player.view["version"]:
+                    player.view = view
+                    on_view(player, table, view)
+            elif kind == "lobby":
+                player.stats.lobby_bytes += len(frame)
+            elif kind == "error":
+                player.stats.errors[message.get("code", "?")] += 1
+    except Exception:
+        if not stop.is_set():
+            player.stats.errors["connection"] += 1
+
+
+def on_view(player: Player, table: Table, view: dict[str, Any]) -> None:
+    now = time.perf_counter()
+    game = view.get("game")
+    if game is None or view.get("you") is None:
+        return
+    me = view["you"]
+    if table.game == "planahead":
+        turn = game["turn"]
+        for seat, entry in enumerate(game["seats"]):
+            for key in ((turn, seat), (turn - 1, seat)):
+                shown = entry["confirmed"] if key[0] == turn else True
+                if shown and key in table.sent and (key, me) not in player.seen:
+                    player.seen[(key, me)] = True
+                    player.stats.latencies.append(now - table.sent[key])
+        if view["status"] == "finished":
+            if me == 0 and player.acted_for != ("rematch", view["version"]):
+                player.acted_for = ("rematch", view["version"])
+                schedule(player, 1.0, [{"type": "rematch", "table": view["id"]}], table, None)
+            return
+        if not game["seats"][me]["confirmed"] and player.acted_for != (game.get("seed"), turn):
+            player.acted_for = (game.get("seed"), turn)
+            free = [i for i, e in enumerate(game["seats"][me]["land"].split(), 1) if e == "."]
+            field = player.rng.choice(free)
+            moves = [
+                {"type": "place", "table": view["id"], "field": field},
+                {"type": "confirm", "table": view["id"]},
+            ]
+            schedule(player, player.rng.uniform(2, 5), moves, table, (turn, me))
+    else:
+        rnd = (game["round"], view["version"] if view["status"] == "finished" else 0)
+        for seat, entry in enumerate(game["seats"]):
+            key = (game["round"], seat, entry["tiles"])
+            if key in table.sent and (key, me) not in player.seen:
+                player.seen[(key, me)] = True
+                player.stats.latencies.append(now - table.sent[key])
+        if view["status"] == "finished":
+            if me == 0 and player.acted_for != ("rematch", rnd):
+                player.acted_for = ("rematch", rnd)
+                schedule(player, 1.0, [{"type": "rematch", "table": view["id"]}], table, None)
+        elif game["phase"] == "scored" and player.acted_for != ("next", game["round"]):
+            player.acted_for = ("next", game["round"])
+            schedule(player, 1.0, [{"type": "next_round", "table": view["id"]}], table, None)
+        elif game["phase"] in ("reading", "building") and player.timer is None:
+            player.timer = asyncio.ensure_future(build(player, table))
+            PENDING.add(player.timer)
+            player.timer.add_done_callback(PENDING.discard)
+
+
+def schedule(player: Player, delay: float, moves: list[dict[str, Any]], table: Table, key: Any) -> None:
+    async def later() -> None:
+        await asyncio.sleep(delay)
+        for move in moves:
+            if key is not None and move["type"] == "confirm":
+                table.sent[key] = time.perf_counter()
+            await player.send(move)
+            player.stats.moves += 1
+
+    task = asyncio.ensure_future(later())
+    PENDING.add(task)
+    task.add_done_callback(PENDING.discard)
+
+
+async def build(player: Player, table: Table) -> None:
+    """Speedgans: lay one more tile (or move one) every 1–2 s while the round is being built."""
+    try:
+        while player.view and player.view["game"]["phase"] in ("reading", "building"):
+            await asyncio.sleep(player.rng.uniform(1, 2))
+            view = player.view
+            game = view["game"]
+            if game["phase"] != "building":
+                continue
+            me = view["you"]
+            cells = game["seats"][me].get("city", ". . . . . . . . .").split()
+            used = {cell[:-2] for cell in cells if cell != "."}
+            empty = [i for i, cell in enumerate(cells) if cell == "."]
+            if empty:
+                tile = player.rng.choice([t for t in "123456789" if t not in used])
+                cells[player.rng.choice(empty)] = f"{tile}{player.rng.choice('ab')}{player.rng.randrange(4)}"
+            else:
+                a, b = player.rng.sample(range(9), 2)
+                cells[a], cells[b] = cells[b], cells[a]
+            tiles = sum(1 for cell in cells if cell != ".")
+            table.sent[(game["round"], me, tiles)] = time.perf_counter()
+            await player.send({"type": "city", "table": view["id"], "city": " ".join(cells)})
+            player.stats.moves += 1
+    finally:
+        player.timer = None
+
+
+async def run_load(server: Server, game: str, tables: int, seconds: float, lobby_only: int) -> Stats:
+    base = server.url
+    stats = Stats()
+    rng = random.Random(tables)
+    stop = asyncio.Event()
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+
+        async def new_player(index: int) -> str:
+            response = await http.post("/api/players", json={"nickname": f"P{index}"})
+            response.raise_for_status()
+            return str(response.json()["token"])
+
+        tokens = []
+        for start in range(0, tables * PLAYERS_PER_TABLE + lobby_only, 100):
+            count = min(100, tables * PLAYERS_PER_TABLE + lobby_only - start)
+            tokens += await asyncio.gather(*(new_player(start + i) for i in range(count)))
+    players = [
+        Player(base, token, f"P{i}", stats, random.Random(rng.random())) for i, token in enumerate(tokens)
+    ]
+    for start in range(0, len(players), 50):
+        await asyncio.gather(*(p.open() for p in players[start : start + 50]))
+    groups = [
+        Table(players[i * PLAYERS_PER_TABLE : (i + 1) * PLAYERS_PER_TABLE], game) for i in range(tables)
+    ]
+    receivers = [asyncio.ensure_future(receive(p, t, stop)) for t in groups for p in t.players]
+    watchers = players[tables * PLAYERS_PER_TABLE :]
+    receivers += [asyncio.ensure_future(receive(p, Table([p], game), stop)) for p in watchers]
+    for player in players:  # every browser starts on the lobby page
+        await player.send({"type": "watch_lobby"})
+    settings = {"seats": PLAYERS_PER_TABLE}
+    if game == "speedgans":
+        settings["turn_seconds"] = 30
+    for group in groups:
+        host = group.players[0]
+        await host.send({"type": "create_table", "game": game, "settings": settings})
+    for _ in range(600):
+        if all(g.players[0].view for g in groups):
+            break
+        await asyncio.sleep(0.05)
+    for group in groups:
+        table_id = group.players[0].view["id"]
+        for guest in group.players[1:]:
+            await guest.send({"type": "open_table", "table": table_id})
+            await guest.send({"type": "join", "table": table_id})
+    await asyncio.sleep(1.0)
+    for group in groups:
+        await group.players[0].send({"type": "start", "table": group.players[0].view["id"]})
+        await asyncio.sleep(2.0 / tables)  # tables start spread over two seconds, as in life
+    await asyncio.sleep(3.0)
+    stats.latencies.clear()  # the measured window starts once every table plays
+    stats.moves = stats.views = stats.view_bytes = stats.lobby_bytes = 0
+    stats.errors.clear()
+    started, cpu, own = time.perf_counter(), server.cpu_seconds(), own_cpu()
+    await asyncio.sleep(seconds)
+    stats.seconds = time.perf_counter() - started
+    stats.server_cpu = server.cpu_seconds() - cpu
+    stats.own_cpu = own_cpu() - own
+    stop.set()
+    for task in [*receivers, *PENDING]:
+        task.cancel()
+    for player in players:
+        await player.ws.close()
+    return stats
+
+
+class Server:
+    def __init__(self, workers: int, folder: Path) -> None:
+        self.folder = folder
+        self.workers = workers
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.extra: dict[str, str] = {}
+        self.services: list[Any] = []
+
+    def start(self) -> Server:
+        data = self.folder / "data"
+        data.mkdir(parents=True, exist_ok=True)
+        catalog = ROOT / "var" / "catalog"
+        if catalog.exists() and not (data / "catalog").exists():
+            shutil.copytree(catalog, data / "catalog")
+        env = {
+            **os.environ,
+            "SPIELTISCH_DATA_DIR": str(data),
+            "SPIELTISCH_DATABASE_URL": f"sqlite:///{self.folder / 'load.sqlite3'}",
+            "SPIELTISCH_PLAYER_BURST": "1000000",
+            "SPIELTISCH_MESSAGE_RATE": "1000",
+        }
+        if self.workers > 1:
+            from tests.services import PostgresServer, RedisServer
+
+            redis = RedisServer(self.folder / "redis", free_port())
+            (self.folder / "redis").mkdir()
+            postgres = PostgresServer(self.folder / "pg", free_port())
+            self.services = [redis.start(), postgres.start()]
+            env["SPIELTISCH_REDIS_URL"] = redis.url
+            env["SPIELTISCH_DATABASE_URL"] = postgres.url
+        command = [sys.executable, "-m", "spieltisch", "serve", "--port", str(self.port)]
+        command += ["--workers", str(self.workers)]
+        self.log = open(self.folder / "server.log", "ab")  # noqa: SIM115 - open while the server runs
+        self.process = subprocess.Popen(command, env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT)
+        for _ in range(1200):
+            try:
+                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server did not start: see {self.folder / 'server.log'}")
+            time.sleep(0.1)
+        raise RuntimeError("the server did not answer within 120 s")
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU of the server's processes (the parent and its workers)."""
+        total = 0.0
+        pids = [self.process.pid]
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        if children.exists():
+            pids += [int(p) for p in children.read_text().split()]
+        tick = os.sysconf("SC_CLK_TCK")
+        for pid in pids:
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / tick
+        return total
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        for service in self.services:
+            service.stop()
+
+
+def own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--game", choices=("planahead", "speedgans"), default="planahead")
+    parser.add_argument("--tables", default="50,100,200", help="comma-separated table counts, one run each")
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured seconds per run")
+    parser.add_argument("--workers", type=int, default=1, help=">1: Redis + PostgreSQL (started here)")
+    parser.add_argument("--lobby-watchers", type=int, default=0, help="extra browsers that stay on the lobby")
+    args = parser.parse_args()
+    try:
+        counts = [int(part) for part in args.tables.split(",")]
+    except ValueError:
+        parser.error("--tables takes numbers separated by commas, e.g. 50,100")
+    if any(count < 1 for count in counts) or args.seconds <= 0 or args.workers < 1:
+        parser.error("table counts, --seconds and --workers must be positive")
+    print(
+        f"{args.game}, {PLAYERS_PER_TABLE} players per table, {args.workers} process(es), "
+        f"{args.seconds:.0f} s measured, {os.cpu_count()} cores shared by server and load generator\n"
+    )
+    header = (
+        f"{'tables':>6} {'moves/s':>8} {'views/s':>8} {'KB/view':>8} {'lobby KB/s':>10} "
+        f"{'p50 ms':>7} {'p99 ms':>8} {'errors':>7} {'server CPU':>10} {'load CPU':>9}"
+    )
+    print(header)
+    print("-" * len(header))
+    for count in counts:
+        with tempfile.TemporaryDirectory(prefix="spieltisch-load-") as folder:
+            server = Server(args.workers, Path(folder)).start()
+            try:
+                stats = asyncio.run(run_load(server, args.game, count, args.seconds, args.lobby_watchers))
+            finally:
+                server.stop()
+        seconds = stats.seconds
+        errors = sum(stats.errors.values())
+        print(
+            f"{count:>6} {stats.moves / seconds:>8.0f} {stats.views / seconds:>8.0f} "
+            f"{stats.view_bytes / max(1, stats.views) / 1024:>8.1f} {stats.lobby_bytes / seconds / 1024:>10.0f} "
+            f"{stats.percentile(0.5):>7.0f} {stats.percentile(0.99):>8.0f} {errors:>7} "
+            f"{stats.server_cpu / seconds * 100:>9.0f}% {stats.own_cpu / seconds * 100:>8.0f}%"
+        )
+        if errors:
+            print(f"       errors: {dict(stats.errors)}")
+    print("\nCPU: 100 % = one core busy for the whole measured window.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

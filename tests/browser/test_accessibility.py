@@ -1,0 +1,108 @@
+"""An automated accessibility scan (axe-core, through axe-playwright-python, which brings its own
+axe.js: no network needed) of every screen: the nickname form, the lobby, a waiting room, a Plan
+Ahead game, Speedgans alone in each of its three looks and its result after a city, the Tagesstadt,
+the Bestenliste, the puzzle and a page that is not there. No serious or critical violation (contrast
+below WCAG AA among them) is allowed."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+from tests.browser.planahead_page import pick_nickname
+
+pytestmark = pytest.mark.browser
+
+LOOKS = ["herbst", "laterne", "plan"]
+
+
+@pytest.fixture(scope="module")
+def axe():
+    module = pytest.importorskip("axe_playwright_python.sync_playwright")
+    return module.Axe()
+
+
+def serious_violations(axe, page: Page) -> list[str]:
+    """One line per serious or critical violation: the rule, the elements, what is wrong."""
+    found = axe.run(page, options={"resultTypes": ["violations"]}).response["violations"]
+    return [
+        f"{v['id']} at {node['target']}: {' '.join((node.get('failureSummary') or '').split())[:200]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+        for node in v["nodes"]
+    ]
+
+
+def look(page: Page, name: str) -> None:
+    """Choose a Speedgans look through its gear menu, as a player does."""
+    page.get_by_test_id("theme").click()
+    page.get_by_test_id(f"theme-{name}").click()
+    expect(page.locator("body")).to_have_attribute("data-sg-theme", name)
+
+
+def test_no_serious_violations_on_any_screen(live_server, new_page, axe, shots):
+    page = new_page()
+    problems: dict[str, list[str]] = {}
+
+    def scan(screen: str) -> None:
+        problems[screen] = serious_violations(axe, page)
+
+    page.goto(live_server + "/")
+    expect(page.get_by_test_id("nickname-form")).to_be_visible()
+    scan("nickname")
+    pick_nickname(page, "Alma")
+    expect(page.get_by_test_id("lobby-daily-state")).not_to_have_text("…")
+    scan("lobby")
+    page.get_by_test_id("create-game-speedgans").check()
+    scan("lobby, Speedgans form")
+    page.get_by_test_id("create-table").click()
+    expect(page.get_by_test_id("room")).to_be_visible()
+    scan("waiting room")
+
+    page.goto(live_server + "/")
+    page.get_by_test_id("create-seats").select_option("1")
+    page.get_by_test_id("create-table").click()
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("pa-game")).to_be_visible()
+    scan("Plan Ahead game")
+
+    page.goto(live_server + "/")
+    page.get_by_test_id("lobby-solo-practice").click()
+    solo = page.get_by_test_id("solo")
+    expect(solo).to_have_attribute("data-mode", "practice")
+    page.get_by_test_id("rat").click()
+    expect(page.locator(".sg-cell[data-hint='next']")).to_have_count(1)
+    for name in LOOKS:
+        look(page, name)
+        scan(f"Übung, {name}")
+    # The Rat's city, tile after tile, then „Gasse dicht!“: the city's result beside the next one.
+    for _ in range(12):
+        expect(solo).to_have_attribute("data-pending", "false")
+        if page.get_by_test_id("live").count():
+            break
+        if page.locator(".sg-cell[data-hint='next']").count() == 0:
+            page.get_by_test_id("rat").click()
+        page.locator(".sg-cell[data-hint='next']").click()
+    expect(page.get_by_test_id("live")).to_be_visible()
+    page.get_by_test_id("gasse-dicht").click()
+    expect(page.get_by_test_id("last-city")).to_have_attribute("data-outcome", "done")
+    for name in LOOKS:
+        look(page, name)
+        scan(f"Übung's result, {name}")
+    page.screenshot(path=str(shots / "a11y-result-plan.png"))
+
+    for path, screen in (("/tagesstadt", "Tagesstadt"), ("/bestenliste", "Bestenliste")):
+        page.goto(live_server + path)
+        expect(page.get_by_test_id("theme")).to_be_visible()
+        for name in LOOKS:
+            look(page, name)
+            scan(f"{screen}, {name}")
+    page.goto(live_server + "/puzzle")
+    expect(page.get_by_test_id("results-tab-best")).to_be_visible()
+    scan("puzzle")
+    page.goto(live_server + "/no/such/page")
+    expect(page.get_by_test_id("page-not-found")).to_be_visible()
+    scan("not found")
+
+    assert {screen: found for screen, found in problems.items() if found} == {}
+    assert len(problems) >= 18  # every screen above was scanned
+    assert not page.errors

@@ -1,0 +1,183 @@
+"""Plan Ahead on phones and with the keyboard alone.
+
+- On a touch phone (390×844) a tile already on the land is dragged on to another field with a finger
+  (touch events, as a phone sends them): it moves, it does not fall back to the next-tile slot.
+- At 360×740 and 390×844, with six players, the whole game fits the screen: the clock, every score and
+  OK are inside the viewport and the page does not scroll.
+- A whole game with the keyboard only: the arrow keys walk the hex land, Enter places and confirms, the
+  focus stays on its field through every update, and the end dialog takes the focus.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+
+import pytest
+from playwright.sync_api import Page, expect
+from tests.browser.planahead_page import board_land, free_fields, pick_nickname, settled, wait_turn
+
+pytestmark = pytest.mark.browser
+
+SHOTS = "/tmp/shots-helperB"
+
+
+def open_table(page: Page, url: str, name: str, *, seats: int, clock: str = "", bots: int = 0) -> None:
+    page.goto(url + "/")
+    pick_nickname(page, name)
+    page.get_by_test_id("create-seats").select_option(str(seats))
+    page.get_by_test_id("create-clock").select_option(clock)
+    page.get_by_test_id("create-table").click()
+    for i in range(bots):
+        page.get_by_test_id("add-bot").click()
+        expect(page.get_by_test_id(f"seat-{i + 1}")).to_have_attribute("data-free", "false")
+    page.get_by_test_id("start").click()
+    wait_turn(page, 0)
+
+
+def finger_drag(page: Page, cdp, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """One finger down, moved in small steps, lifted: what a phone's browser gets from a person."""
+    (x0, y0), (x1, y1) = start, end
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for i in range(1, 13):
+        x = x0 + (x1 - x0) * i / 12
+        y = y0 + (y1 - y0) * i / 12
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def centre(page: Page, test_id: str) -> tuple[float, float]:
+    settled(page)
+    box = page.get_by_test_id(test_id).bounding_box()
+    assert box is not None, test_id
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_finger_moves_a_placed_tile_to_another_field(live_server, new_page):
+    page = new_page("phone")
+    open_table(page, live_server, "Fina", seats=1)
+    cdp = page.context.new_cdp_session(page)
+    tile = page.get_by_test_id("next-tile").get_attribute("data-tile")
+    # From the next-tile slot onto field 9 with a finger, then on from field 9 to field 1, then 17.
+    finger_drag(page, cdp, centre(page, "next-tile"), centre(page, "field-9"))
+    expect(page.get_by_test_id("field-9")).to_have_attribute("data-tentative", tile)
+    for source, target in ((9, 1), (1, 17)):
+        finger_drag(page, cdp, centre(page, f"field-{source}"), centre(page, f"field-{target}"))
+        expect(page.get_by_test_id(f"field-{target}")).to_have_attribute("data-tentative", tile)
+        expect(page.get_by_test_id(f"field-{source}")).not_to_have_attribute("data-tentative", tile)
+        expect(page.get_by_test_id("next-tile")).to_have_attribute("data-placed", "true")
+    page.screenshot(path=f"{SHOTS}/phone-dragged.png")
+    # Dropped off the land (on the page's header), it does go back.
+    finger_drag(page, cdp, centre(page, "field-17"), (200, 20))
+    expect(page.get_by_test_id("next-tile")).to_have_attribute("data-placed", "false")
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_six_players_fit_a_phone_screen(live_server, browser, size):
+    width, height = size
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        device_scale_factor=2,
+        has_touch=True,
+        is_mobile=True,
+        locale="de-DE",
+    )
+    try:
+        page = context.new_page()
+        open_table(page, live_server, "Annalena-Sophie", seats=6, clock="60", bots=5)
+        page.get_by_test_id("first-ok").click()  # the first-tile hint, put away
+        page.get_by_test_id("field-9").tap()
+        settled(page)
+        page.screenshot(path=f"{SHOTS}/phone-six-{width}.png")
+        inside = ["clock", "ok", "next-tile", "board", *[f"score-{i}" for i in range(6)]]
+        for test_id in inside:
+            box = page.get_by_test_id(test_id).bounding_box()
+            assert box is not None, test_id
+            assert box["x"] >= 0 and box["y"] >= 0, (test_id, box)
+            assert box["x"] + box["width"] <= width + 0.5, (test_id, box)
+            assert box["y"] + box["height"] <= height + 0.5, (test_id, box)
+        assert page.evaluate("document.scrollingElement.scrollHeight") <= height
+        # The board is still big enough to play on: a field is wider than a fingertip.
+        field = page.get_by_test_id("field-9").bounding_box()
+        assert field is not None and field["width"] >= 44, field
+    finally:
+        context.close()
+
+
+# ---- the keyboard alone ---------------------------------------------------------------------------
+COORDS = [(q, r) for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2]
+
+
+def step(field: int, key: str, lean: int) -> int | None:
+    """The field an arrow key leads to (as the page's geometry.neighbour)."""
+    q, r = COORDS[field - 1]
+    if key == "ArrowUp":
+        steps = [(0, -1)]
+    elif key == "ArrowDown":
+        steps = [(0, 1)]
+    else:
+        upper, lower = ((1, -1), (1, 0)) if key == "ArrowRight" else ((-1, 0), (-1, 1))
+        steps = [lower, upper] if lean == 1 else [upper, lower]
+    for dq, dr in steps:
+        if (q + dq, r + dr) in COORDS:
+            return COORDS.index((q + dq, r + dr)) + 1
+    return None
+
+
+def keys_to(start: int, lean: int, target: int) -> tuple[list[str], int]:
+    """The arrow keys from one field to another (and the page's left/right lean afterwards)."""
+    queue = deque([(start, lean, [])])
+    seen = {(start, lean)}
+    while queue:
+        field, lean_now, keys = queue.popleft()
+        if field == target:
+            return keys, lean_now
+        for key in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"):
+            nxt = step(field, key, lean_now)
+            next_lean = -lean_now if key in ("ArrowLeft", "ArrowRight") else lean_now
+            if nxt is not None and (nxt, next_lean) not in seen:
+                seen.add((nxt, next_lean))
+                queue.append((nxt, next_lean, [*keys, key]))
+    raise AssertionError(f"no way from {start} to {target}")
+
+
+def focused(page: Page) -> str | None:
+    return page.evaluate("document.activeElement && document.activeElement.getAttribute('data-testid')")
+
+
+def test_a_whole_game_with_the_keyboard_alone(live_server, new_page):
+    page = new_page("desktop")
+    open_table(page, live_server, "Kai", seats=2, bots=1)
+    # Tab from the top of the page reaches the land (its one tab stop).
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if (focused(page) or "").startswith("field-"):
+            break
+    here = int(focused(page).split("-")[1])
+    lean = -1
+    order = [9, 8, 10, 4, 5, 13, 14, 1, 2, 3, 6, 7, 11, 12, 15, 16, 17, 18, 19]
+    for turn in range(19):
+        wait_turn(page, turn)
+        land = board_land(page)
+        target = next(f for f in order if land[f - 1] is None)
+        keys, lean = keys_to(here, lean, target)
+        for key in keys:
+            page.keyboard.press(key)
+        assert focused(page) == f"field-{target}"
+        page.keyboard.press("Enter")  # places the tile
+        expect(page.get_by_test_id(f"field-{target}")).to_have_attribute(
+            "data-tentative", re.compile(r"\d{3}")
+        )
+        settled(page)
+        assert focused(page) == f"field-{target}", "the focus stays on the field after the update"
+        page.keyboard.press("Enter")  # confirms it
+        if turn < 18:
+            wait_turn(page, turn + 1)
+            assert focused(page) == f"field-{target}", "the focus stays on the field on the next turn"
+            assert free_fields(board_land(page)) == [f for f in free_fields(land) if f != target]
+        here = target
+    expect(page.get_by_test_id("end")).to_be_visible()
+    expect(page.get_by_test_id("rematch")).to_be_focused()
+    assert not page.errors, page.errors

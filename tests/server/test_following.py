@@ -1,0 +1,75 @@
+"""A connection follows what its page shows: the lobby, or one table. What it no longer shows, it is
+no longer sent; a table it left counts the player as away there; the lobby hears only of changes to
+its list, not of every move."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.server.player_client import Client
+
+
+def frames_after(client: Client, seconds: float) -> list[dict]:
+    """Every message that arrives within `seconds` (none is a valid answer)."""
+    got = []
+    try:
+        while True:
+            got.append(client.next_message(timeout=seconds))
+    except TimeoutError:
+        return got
+
+
+def table_of(host: Client, seats: int = 3) -> str:
+    host.send({"type": "create_table", "game": "planahead", "settings": {"seats": seats}})
+    return host.table_until(lambda t: t["status"] == "open")["id"]
+
+
+def test_opening_a_table_ends_the_lobby_and_a_move_is_no_lobby_news(live_server):
+    ann, bob, cid = Client(live_server, "Ann"), Client(live_server, "Bob"), Client(live_server, "Cid")
+    cid.send({"type": "watch_lobby"})
+    cid.next_of("lobby")
+    bob.send({"type": "watch_lobby"})
+    bob.next_of("lobby")
+    table_id = table_of(ann)
+    lobby = bob.next_of("lobby", where=lambda m: any(t["id"] == table_id for t in m["tables"]))
+    bob.send({"type": "open_table", "table": table_id})
+    bob.send({"type": "join", "table": table_id})
+    ann.table_until(lambda t: len(t["seats"]) == 2)
+    ann.send({"type": "start", "table": table_id})
+    view = bob.table_until(lambda t: t["status"] == "playing")
+    frames_after(cid, 0.5)  # the lobby shows the game running
+    # A move changes nothing the lobby shows: the lobby's browser is sent nothing.
+    bob.send({"type": "place", "table": table_id, "field": 1})
+    bob.send({"type": "confirm", "table": table_id})
+    ann.table_until(lambda t: t["game"]["seats"][1]["confirmed"])
+    assert [m["type"] for m in frames_after(cid, 0.6)] == []
+    # Bob's page shows the table: another table opening is not sent to him.
+    dan = Client(live_server, "Dan")
+    other = table_of(dan)
+    assert not any(m["type"] == "lobby" for m in frames_after(bob, 0.6))
+    news = [m for m in frames_after(cid, 0.6) if m["type"] == "lobby"]
+    assert len(news) == 1 and any(t["id"] == other for t in news[0]["tables"])  # one list per burst
+    assert len(json.dumps(lobby)) < 4096
+    assert view["you"] == 1
+
+
+def test_going_back_to_the_lobby_is_leaving_the_table_for_now(live_server):
+    ann, bob = Client(live_server, "Ann"), Client(live_server, "Bob")
+    table_id = table_of(ann)
+    bob.send({"type": "open_table", "table": table_id})
+    bob.send({"type": "join", "table": table_id})
+    ann.send({"type": "start", "table": table_id})
+    bob.table_until(lambda t: t["status"] == "playing")
+    bob.send({"type": "watch_lobby"})
+    bob.next_of("lobby")
+    away = ann.table_until(lambda t: not t["seats"][1]["connected"])
+    assert away["seats"][1]["stand_in_at"] == pytest.approx(away["server_time"] + 30, abs=2)
+    ann.send({"type": "place", "table": table_id, "field": 2})
+    ann.send({"type": "confirm", "table": table_id})
+    assert not any(m["type"] == "table" for m in frames_after(bob, 0.6))  # no views on the lobby page
+    bob.send({"type": "open_table", "table": table_id})  # back at the table
+    back = bob.table_until(lambda t: t["seats"][1]["connected"])
+    assert back["game"]["seats"][0]["confirmed"]
+    ann.table_until(lambda t: t["seats"][1]["connected"])
