@@ -249,10 +249,12 @@ async def run_load(server: Server, game: str, tables: int, seconds: float, lobby
     for group in groups:
         host = group.players[0]
         await host.send({"type": "create_table", "game": game, "settings": settings})
-    for _ in range(600):
+    for _ in range(1200):
         if all(g.players[0].view for g in groups):
             break
         await asyncio.sleep(0.05)
+    missing = [g for g in groups if g.players[0].view is None]
+    groups = [g for g in groups if g.players[0].view is not None]
     for group in groups:
         table_id = group.players[0].view["id"]
         for guest in group.players[1:]:
@@ -266,6 +268,8 @@ async def run_load(server: Server, game: str, tables: int, seconds: float, lobby
     stats.latencies.clear()  # the measured window starts once every table plays
     stats.moves = stats.views = stats.view_bytes = stats.lobby_bytes = 0
     stats.errors.clear()
+    if missing:
+        stats.errors["table not created within 60 s"] = len(missing)
     started, cpu, own = time.perf_counter(), server.cpu_seconds(), own_cpu()
     await asyncio.sleep(seconds)
     stats.seconds = time.perf_counter() - started
@@ -304,10 +308,10 @@ class Server:
         if self.workers > 1:
             from tests.services import PostgresServer, RedisServer
 
-            redis = RedisServer(self.folder / "redis", free_port())
             (self.folder / "redis").mkdir()
-            postgres = PostgresServer(self.folder / "pg", free_port())
-            self.services = [redis.start(), postgres.start()]
+            redis = RedisServer(self.folder / "redis", free_port()).start()
+            postgres = PostgresServer(free_port()).create()
+            self.services = [redis, postgres]
             env["SPIELTISCH_REDIS_URL"] = redis.url
             env["SPIELTISCH_DATABASE_URL"] = postgres.url
         command = [sys.executable, "-m", "spieltisch", "serve", "--port", str(self.port)]
@@ -348,7 +352,7 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
         for service in self.services:
-            service.stop()
+            getattr(service, "remove", service.stop)()  # PostgreSQL's folder goes too
 
 
 def own_cpu() -> float:

@@ -69,6 +69,7 @@ def _serve(args: argparse.Namespace) -> int:
             port=args.port,
             workers=args.workers,
             ws_max_size=65536,
+            ws_per_message_deflate=config.ws_compression,
             log_level="info",
             factory=False,
         )

@@ -43,6 +43,9 @@ class ServerConfig:
     secret: str | None = field(default_factory=lambda: os.environ.get("SPIELTISCH_SECRET") or None)
     #: Serve the API's OpenAPI description at /openapi.json (SPIELTISCH_OPENAPI=1); off by default.
     openapi: bool = field(default_factory=lambda: os.environ.get("SPIELTISCH_OPENAPI") == "1")
+    #: Per-message compression of the WebSockets (SPIELTISCH_WS_COMPRESSION=0 turns it off): views
+    #: shrink to a fraction on a phone's network, for some CPU on the server (bench/load.py measures it).
+    ws_compression: bool = field(default_factory=lambda: os.environ.get("SPIELTISCH_WS_COMPRESSION") != "0")
 
     def __post_init__(self) -> None:
         if not (self.database_url.startswith(("sqlite:", "postgresql"))):

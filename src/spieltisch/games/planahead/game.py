@@ -20,7 +20,7 @@ from typing import Any
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.planahead.board import FIELD_COUNT
 from spieltisch.games.planahead.notation import EMPTY_LAND, Land, format_land, parse_land, parse_tiles
-from spieltisch.games.planahead.scoring import points_completed_by, score_land
+from spieltisch.games.planahead.scoring import land_points, points_completed_by
 from spieltisch.games.planahead.tiles import ALL_TILES, Tile
 from spieltisch.games.seats import checked_seat, with_seat
 
@@ -119,7 +119,7 @@ class Seat:
 
     @property
     def score(self) -> int:
-        return score_land(self.land).total
+        return land_points(self.land)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,10 +247,9 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
             # Hide the placement of the current tile from the others until everyone has confirmed.
             current = game.current_tile
             land = tuple(None if tile == current else tile for tile in land)
-        scored = score_land(land)
         entry = {
             "land": format_land(land),
-            "score": scored.total,
+            "score": land_points(land),
             "confirmed": state.confirmed,
             "clock_placed": sorted(state.clock_placed),
         }

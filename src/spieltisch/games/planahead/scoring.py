@@ -8,6 +8,7 @@ direction (it can never score). Otherwise it is open.
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,6 +68,13 @@ def score_line(land: Land, line: Line) -> LineScore:
 def score_land(land: Land) -> LandScore:
     lines = tuple(score_line(land, line) for line in LINES)
     return LandScore(sum(line.points for line in lines), lines)
+
+
+@functools.lru_cache(maxsize=8192)
+def land_points(land: Land) -> int:
+    """A land's score, remembered: every view shows every seat's score, after every change at the
+    table, while a land changes by one tile a turn."""
+    return score_land(land).total
 
 
 def points_completed_by(land: Land, field: int, tile: Tile) -> int:
