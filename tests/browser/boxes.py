@@ -1,4 +1,4 @@
-"""Where an element is on the page, for pointer gestures in the browser tests."""
+"""Where elements are on the page: for pointer gestures, and to check that they are in sight."""
 
 from __future__ import annotations
 
@@ -14,3 +14,28 @@ def centre_of(page: Page, test_id: str) -> tuple[float, float]:
             return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         page.wait_for_timeout(100)
     raise AssertionError(f"{test_id} has no place on the page")
+
+
+def inside_the_window(page: Page, parts: list[str]) -> None:
+    """Every part is on the page, drawn, and wholly inside the window, and the page does not scroll
+    (what a player needs during a round is never below the fold)."""
+    found = page.evaluate(
+        """(ids) => {
+          const out = {};
+          for (const id of ids) {
+            const el = document.querySelector(`[data-testid="${id}"]`);
+            const r = el && el.getBoundingClientRect();
+            out[id] = r && r.width > 0 ? [r.left, r.top, r.right, r.bottom] : null;
+          }
+          const doc = document.scrollingElement;
+          return {boxes: out, w: innerWidth, h: innerHeight, sw: doc.scrollWidth, sh: doc.scrollHeight};
+        }""",
+        parts,
+    )
+    outside = {
+        part: box
+        for part, box in found["boxes"].items()
+        if box is None or box[0] < 0 or box[1] < 0 or box[2] > found["w"] + 0.5 or box[3] > found["h"] + 0.5
+    }
+    assert outside == {}, (found["w"], found["h"], outside)
+    assert found["sh"] <= found["h"] and found["sw"] <= found["w"], found

@@ -14,7 +14,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.boxes import centre_of
+from tests.browser.boxes import centre_of, inside_the_window
 
 from spieltisch.games.speedgans.notation import parse_city
 from spieltisch.games.speedgans.report import report
@@ -58,30 +58,6 @@ def open_table(page: Page, url: str, seats: int, **choices: str) -> None:
     expect(page.get_by_test_id("room")).to_be_visible()
 
 
-def in_window(page: Page, parts: list[str]) -> None:
-    """Every part is on the page and wholly inside the window, and the page does not scroll."""
-    found = page.evaluate(
-        """(ids) => {
-          const out = {};
-          for (const id of ids) {
-            const el = document.querySelector(`[data-testid="${id}"]`);
-            const r = el && el.getBoundingClientRect();
-            out[id] = r && r.width > 0 ? [r.left, r.top, r.right, r.bottom] : null;
-          }
-          const doc = document.scrollingElement;
-          return {boxes: out, w: innerWidth, h: innerHeight, sw: doc.scrollWidth, sh: doc.scrollHeight};
-        }""",
-        parts,
-    )
-    outside = {
-        part: box
-        for part, box in found["boxes"].items()
-        if box is None or box[0] < 0 or box[1] < 0 or box[2] > found["w"] + 0.5 or box[3] > found["h"] + 0.5
-    }
-    assert outside == {}, (found["w"], found["h"], outside)
-    assert found["sh"] <= found["h"] and found["sw"] <= found["w"], found
-
-
 def chips_in_one_row(page: Page, count: int) -> None:
     tops = page.locator("[data-testid^='opponent-']").evaluate_all(
         "els => els.map(e => Math.round(e.getBoundingClientRect().top))"
@@ -113,7 +89,7 @@ def test_a_round_with_five_players_fits_the_phone(live_server, browser, shots, s
 
     # Reading: the three tasks big, inside the window.
     expect(page.get_by_test_id("reading")).to_be_visible()
-    in_window(page, ["reading"])
+    inside_the_window(page, ["reading"])
     page.screenshot(path=str(shots / f"speedgans-phone-{size}-reading.png"))
 
     # Building: the first tap on a tile in the tray turns it; a tap on a free cell lays it.
@@ -124,7 +100,7 @@ def test_a_round_with_five_players_fits_the_phone(live_server, browser, shots, s
     page.get_by_test_id("cell-0").tap()
     expect(page.get_by_test_id("cell-0")).to_have_attribute("data-tile", "1a1")
     building = ["sg-tasks", "city", "tray", "gasse-dicht", "hint", "clock", "theme"]
-    in_window(page, building + [f"opponent-{i}" for i in range(5)])
+    inside_the_window(page, building + [f"opponent-{i}" for i in range(5)])
     chips_in_one_row(page, 5)
     expect(page.get_by_test_id("clock")).to_have_text(re.compile(r"^\d:\d\d$"))
     every_look(page, shots, f"speedgans-phone-{size}-building")
@@ -133,14 +109,14 @@ def test_a_round_with_five_players_fits_the_phone(live_server, browser, shots, s
     expect(page.get_by_test_id("hourglass")).to_be_visible(timeout=20_000)
     expect(page.get_by_test_id("hourglass")).to_have_class(re.compile(r"\bis-urgent\b"), timeout=10_000)
     expect(page.get_by_test_id("city")).to_have_class(re.compile(r"\bis-urgent\b"))
-    in_window(page, [*building, "hourglass"])
+    inside_the_window(page, [*building, "hourglass"])
     chips_in_one_row(page, 5)
     page.screenshot(path=str(shots / f"speedgans-phone-{size}-last-seconds.png"))
 
     # The scoring: five cities' lists scroll inside their box; „Weiter“ and the next round's
     # countdown stay in sight.
     expect(page.get_by_test_id("results")).to_be_visible(timeout=15_000)
-    in_window(page, ["sg-tasks", "city", "results", "next-round", "musterstadt", "next-in", "theme"])
+    inside_the_window(page, ["sg-tasks", "city", "results", "next-round", "musterstadt", "next-in", "theme"])
     chips_in_one_row(page, 5)
     expect(page.get_by_test_id("not-scored-0")).to_contain_text("nicht fertig")
     every_look(page, shots, f"speedgans-phone-{size}-scoring")
@@ -150,7 +126,7 @@ def test_a_round_with_five_players_fits_the_phone(live_server, browser, shots, s
     catches = report(parse_city(page.get_by_test_id("city").get_attribute("data-city"))).catches
     expect(page.get_by_test_id("catch")).to_have_count(len(catches))
     expect(page.locator("[data-testid='city'] .sg-bow")).to_have_count(len(catches))
-    in_window(page, ["city", "viewing", "next-round", "musterstadt"])
+    inside_the_window(page, ["city", "viewing", "next-round", "musterstadt"])
     page.screenshot(path=str(shots / f"speedgans-phone-{size}-musterstadt.png"))
     page.get_by_test_id("next-round").tap()  # the computers are ready: the next round begins
     expect(game).to_have_attribute("data-round", "2")

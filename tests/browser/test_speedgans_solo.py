@@ -16,7 +16,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.boxes import centre_of
+from tests.browser.boxes import centre_of, inside_the_window
 from tests.conftest import ServerProcess
 from tests.server.player_client import Client
 
@@ -112,30 +112,6 @@ def drag(page: Page, source: str, target: str) -> None:
     page.mouse.move(x0 + 14, y0 + 10, steps=2)
     page.mouse.move(x1, y1, steps=8)
     page.mouse.up()
-
-
-def inside_the_window(page: Page, parts: list[str]) -> None:
-    """Every part is on the page and wholly inside the window, and the page does not scroll."""
-    found = page.evaluate(
-        """(ids) => {
-          const out = {};
-          for (const id of ids) {
-            const el = document.querySelector(`[data-testid="${id}"]`);
-            const r = el && el.getBoundingClientRect();
-            out[id] = r ? [r.left, r.top, r.right, r.bottom] : null;
-          }
-          const doc = document.scrollingElement;
-          return {boxes: out, w: innerWidth, h: innerHeight, sw: doc.scrollWidth, sh: doc.scrollHeight};
-        }""",
-        parts,
-    )
-    outside = {
-        part: box
-        for part, box in found["boxes"].items()
-        if box is None or box[0] < 0 or box[1] < 0 or box[2] > found["w"] + 0.5 or box[3] > found["h"] + 0.5
-    }
-    assert outside == {}, (found["w"], found["h"], outside)
-    assert found["sh"] <= found["h"] and found["sw"] <= found["w"], found
 
 
 def daily_by_protocol(url: str, name: str, city: str | None = None, catalog=None) -> tuple[Client, float]:

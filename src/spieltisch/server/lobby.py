@@ -27,12 +27,6 @@ def _order(table: Table) -> tuple[bool, float]:
     return (table.status is not Status.OPEN, -table.created)
 
 
-def lobby_tables(tables: list[Table]) -> list[dict[str, Any]]:
-    """The lobby's lines for these tables."""
-    shown = sorted((t for t in tables if listed(t)), key=_order)
-    return [t.summary() for t in shown[:LOBBY_SIZE]]
-
-
 class LobbyList:
     """Every listed table's line and place in the order; the message to send, encoded once."""
 
