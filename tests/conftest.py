@@ -108,6 +108,15 @@ class ServerProcess:
         self.stop()
         self.start()
 
+    def check_replays(self) -> None:
+        """Every game this server recorded replays from its log to its record (tests/replay_check.py)."""
+        from tests.replay_check import check_replays
+
+        env = self.env
+        check_replays(
+            env["SPIELTISCH_DATABASE_URL"], Path(env["SPIELTISCH_DATA_DIR"]), env.get("SPIELTISCH_SECRET")
+        )
+
 
 @pytest.fixture
 def server_factory(tmp_path: Path, data_dir: Path) -> Iterator:
@@ -121,6 +130,8 @@ def server_factory(tmp_path: Path, data_dir: Path) -> Iterator:
     yield make
     for server in started:
         server.stop()
+    for server in started:
+        server.check_replays()
 
 
 @pytest.fixture(scope="session")
@@ -130,6 +141,7 @@ def live_server(tmp_path_factory, data_dir: Path) -> Iterator[str]:
     server = ServerProcess(tmp_path_factory.mktemp("live")).start()
     yield server.url
     server.stop()
+    server.check_replays()
 
 
 @pytest.fixture(scope="session")

@@ -44,6 +44,7 @@ def solo_server(tmp_path_factory, data_dir):
     server = ServerProcess(tmp_path_factory.mktemp("solo"), {RECORD_ENV: str(RECORD_SECONDS)}).start()
     yield server.url
     server.stop()
+    server.check_replays()
 
 
 @pytest.fixture(scope="module")

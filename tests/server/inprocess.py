@@ -12,6 +12,7 @@ from spieltisch.server.app import create_app
 from spieltisch.server.clock import FakeClock
 from spieltisch.server.config import ServerConfig
 from tests.conftest import free_port, wait_http
+from tests.replay_check import check_replays
 
 
 class InProcessServer:
@@ -33,6 +34,7 @@ class InProcessServer:
             message_rate=message_rate,
             data_dir=data_dir,
         )
+        self.config = config
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.server = uvicorn.Server(
@@ -54,6 +56,8 @@ class InProcessServer:
     def __exit__(self, *exc) -> None:
         self.server.should_exit = True
         self.thread.join(10)
+        if exc[0] is None:  # every game it recorded replays from its log to its record
+            check_replays(self.config.database_url, self.config.data_dir)
 
     def advance(self, seconds: float, settle: float = 0.3) -> None:
         """Move the fake clock; give the server's timers a moment (real time) to react."""

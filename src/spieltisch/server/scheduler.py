@@ -14,7 +14,7 @@ from collections.abc import Coroutine
 from typing import Any
 
 from spieltisch.server.clock import Clock
-from spieltisch.server.rules.base import Records
+from spieltisch.server.rules.base import FinishedGame, GameRules, Records
 from spieltisch.server.store import TableStore
 from spieltisch.server.tables import Status, Table, bot_moves, tick
 
@@ -155,11 +155,28 @@ class Scheduler:
         finally:
             self._recording.discard(table_id)
 
+    def _save_log(self, rules: GameRules[Any, Any], game: FinishedGame[Any]) -> None:
+        """The game's log of moves, before its records: a replay's source once the game is marked."""
+        assert game.log is not None
+        self.records.repository.save_game_log(
+            game_id=game.game_id,
+            game=rules.name,
+            table_id=game.table_id,
+            settings=dict(game.settings),
+            players=[{"player": s.player, "nickname": s.nickname, "bot": s.bot} for s in game.sitters],
+            seed=rules.seed(game.state),
+            started=game.started_at,
+            log=game.log,
+        )
+
     async def _record_once(self, table_id: str) -> bool:
         table = await self.store.get(table_id)
         if table is None or table.status is not Status.FINISHED or table.recorded:
             return True
-        extras = await table.rules.after_game(table.finished_game(), self.records)
+        finished = table.finished_game()
+        if finished.log is not None:
+            await asyncio.to_thread(self._save_log, table.rules, finished)
+        extras = await table.rules.after_game(finished, self.records)
         game_id = table.game_id
 
         def mark(current: Table) -> Table | None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.levels import BotLevel
+from spieltisch.server import game_log
 from spieltisch.server.rules.base import FinishedGame, GameRules, Sitter
 
 log = logging.getLogger(__name__)
@@ -80,6 +81,9 @@ class Table:
     recorded: bool = False
     #: Extra results computed after the end (e.g. what the strongest computer would have scored).
     extras: dict[str, Any] = field(default_factory=dict)
+    #: The game's accepted moves so far (server/game_log.py), kept with its records for replays;
+    #: None for a game restored from a snapshot taken before tables kept logs.
+    log: tuple[game_log.Entry, ...] | None = None
 
     @property
     def game(self) -> str:
@@ -114,7 +118,7 @@ class Table:
         )
         started = self.started_at if self.started_at is not None else self.created
         game_id = self.game_id or f"{self.id}-{self.started_at}"  # a table restored from before ids
-        return FinishedGame(self.id, game_id, self.settings, sitters, self.state, started)
+        return FinishedGame(self.id, game_id, self.settings, sitters, self.state, started, self.log)
 
     # Serialisation (live-state stores) -----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -134,6 +138,7 @@ class Table:
             "bot_step": self.bot_step,
             "recorded": self.recorded,
             "extras": self.extras,
+            "log": None if self.log is None else list(self.log),
         }
 
     @classmethod
@@ -155,6 +160,7 @@ class Table:
             bot_step=data["bot_step"],
             recorded=data["recorded"],
             extras=data["extras"],
+            log=None if data.get("log") is None else tuple(data["log"]),
         )
 
     # Views ---------------------------------------------------------------------------------------
@@ -178,6 +184,8 @@ class Table:
             game = self.rules.view(self.state, seat)
             if self.status is Status.FINISHED:
                 game.update(self.extras)
+                if self.recorded and self.log is not None and not self.extras.get("abandoned"):
+                    game["game_id"] = self.game_id  # its replay exists once it is recorded
         return {
             "id": self.id,
             "kind": self.game,
@@ -328,6 +336,7 @@ def apply(table: Table, player: str, nickname: str, action: object, now: float, 
                 )
             seat = _own_seat(table, player)
             table.state = table.rules.act(table.state, seat, action, now, by_bot=False)
+            _log(table, game_log.move(now, seat, action, by_bot=False))
         case _:
             raise RuleError(ErrorCode.BAD_ACTION, f"this is no move of {table.game}")
     _settle(table, now, pacing)
@@ -402,12 +411,14 @@ def tick(table: Table, now: float, pacing: float, decided: Decided | None = None
                 for bot_action in actions:
                     state = table.rules.act(state, seat, bot_action, now, by_bot=True)
                 table.state = state
+                _log(table, *(game_log.move(now, seat, a, by_bot=True) for a in actions))
             except Exception:
                 # A failing computer player must never stall the table: it moves as the clock would.
                 log.exception(
                     "computer player (%s) failed at table %s; moving for it", _level(table, seat), table.id
                 )
                 table.state = table.rules.abandon(table.state, seat, now)
+                _log(table, game_log.abandon(now, seat))
             table.bot_due.pop(seat, None)
             if table.rules.waiting_for(table.state, seat):
                 # A game where a computer acts in several steps (e.g. tile by tile): think again,
@@ -417,6 +428,7 @@ def tick(table: Table, now: float, pacing: float, decided: Decided | None = None
     deadline = table.rules.due(table.state)
     if deadline is not None and deadline <= now:
         table.state = table.rules.on_deadline(table.state, now)
+        _log(table, game_log.deadline(now))
         table.version += 1
     if table.version == before:
         return None
@@ -572,6 +584,13 @@ def _begin(table: Table, now: float) -> None:
     table.extras = {}
     table.bot_due = {}
     table.bot_step = None
+    table.log = ()
+
+
+def _log(table: Table, *entries: game_log.Entry) -> None:
+    """Add what the game's engine just accepted to the game's log (a new tuple: copies share it)."""
+    if table.log is not None:
+        table.log = (*table.log, *entries)
 
 
 def _settle(table: Table, now: float, pacing: float) -> None:
@@ -581,6 +600,7 @@ def _settle(table: Table, now: float, pacing: float) -> None:
     for index, seat in enumerate(table.seats):
         if seat.left and table.rules.waiting_for(table.state, index):
             table.state = table.rules.abandon(table.state, index, now)
+            _log(table, game_log.abandon(now, index))
     if table.rules.finished(table.state):
         table.status = Status.FINISHED
         table.bot_due = {}

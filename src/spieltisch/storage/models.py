@@ -1,5 +1,5 @@
-"""The records that must survive restarts: players, finished games, live-table snapshots, puzzle results,
-Speedgans solo results, leaderboard points."""
+"""The records that must survive restarts: players, finished games (and who sat at them), their logs
+of moves, live-table snapshots, puzzle results, Speedgans solo results, leaderboard points."""
 
 from __future__ import annotations
 
@@ -46,6 +46,37 @@ class GameRecord(Base):
     result: Mapped[dict] = mapped_column(JSON)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class GamePlayer(Base):
+    """A person who sat at a finished table game (a row per person and game): a player's history."""
+
+    __tablename__ = "game_players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    record_id: Mapped[int] = mapped_column(Integer, index=True)
+    player_id: Mapped[str] = mapped_column(String(32), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+
+
+class GameLog(Base):
+    """The log of moves of a finished game played at a table (Plan Ahead, a Rätsel attempt,
+    Speedgans), with all it takes to run the game again: a replay (see server/replays.py)."""
+
+    __tablename__ = "game_logs"
+
+    game_id: Mapped[str] = mapped_column(String(48), primary_key=True)
+    game: Mapped[str] = mapped_column(String(20))
+    table_id: Mapped[str] = mapped_column(String(32))
+    settings: Mapped[dict] = mapped_column(JSON)
+    #: [{"player": id | None, "nickname": str, "bot": level | None}, …] in seat order.
+    players: Mapped[list] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    #: The server's clock (seconds) when the game began; the log's times are on the same clock.
+    started: Mapped[float] = mapped_column(Float)
+    #: The accepted moves in order (server/game_log.py describes an entry).
+    log: Mapped[list] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class LiveTable(Base):

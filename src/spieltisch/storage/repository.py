@@ -16,6 +16,8 @@ from sqlalchemy.orm import Session
 
 from spieltisch.storage.db import session_factory, upgrade
 from spieltisch.storage.models import (
+    GameLog,
+    GamePlayer,
     GameRecord,
     LeaderboardEntry,
     LiveTable,
@@ -112,6 +114,11 @@ class Repository:
             session.add(record)
             session.flush()
             session.add_all(
+                GamePlayer(record_id=record.id, player_id=sitter["player"], seat=seat)
+                for seat, sitter in enumerate(players)
+                if sitter.get("player")
+            )
+            session.add_all(
                 LeaderboardEntry(
                     game=game,
                     player_id=entry["player"],
@@ -126,6 +133,38 @@ class Repository:
             return record
 
         return self._once(GameRecord, game_id, write).id
+
+    def save_game_log(
+        self,
+        *,
+        game_id: str,
+        game: str,
+        table_id: str,
+        settings: dict[str, Any],
+        players: list[dict[str, Any]],
+        seed: int,
+        started: float,
+        log: Sequence[list[Any]],
+    ) -> None:
+        """A finished game's log of moves (a replay's source), once per game id."""
+        row = {
+            "game_id": game_id,
+            "game": game,
+            "table_id": table_id,
+            "settings": settings,
+            "players": players,
+            "seed": seed,
+            "started": started,
+            "log": list(log),
+            "created_at": datetime.now(UTC),
+        }
+        with self._session.begin() as session:
+            insert = postgresql_insert if self.engine.dialect.name == "postgresql" else sqlite_insert
+            session.execute(insert(GameLog).values(**row).on_conflict_do_nothing(index_elements=["game_id"]))
+
+    def game_log(self, game_id: str) -> GameLog | None:
+        with self._session() as session:
+            return session.get(GameLog, game_id)
 
     def games(self, *, table_id: str | None = None, limit: int = 50) -> list[GameRecord]:
         query = select(GameRecord).order_by(GameRecord.id.desc()).limit(limit)

@@ -394,6 +394,12 @@ def _end_round(game: Game, now: float) -> Game:
             "round": game.round,
             "tasks": list(game.tasks),
             "points": [round_points[i] for i in range(len(seats))],
+            # Each task's points per seat, and a first place's: which tasks a player is good at.
+            "by_task": {
+                task: [next((e["points"] for e in entries if e["seat"] == i), 0) for i in range(len(seats))]
+                for task, entries in rankings.items()
+            },
+            "top": top,
         },
     )
     game = replace(

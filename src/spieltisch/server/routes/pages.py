@@ -90,6 +90,12 @@ async def daily_day_page(request: Request, day: str, s: ServicesDep) -> Response
     return page(request)
 
 
+@router.get("/replay/{game_id}")
+async def replay_page(request: Request, game_id: str) -> Response:
+    # A game still running (or an unknown one) is told apart by the page itself: it asks the API.
+    return page(request)
+
+
 @router.get("/t/{table_id}")
 async def table_page(request: Request, table_id: str) -> Response:
     if not TABLE_ID.match(table_id):

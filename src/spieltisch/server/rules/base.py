@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -52,6 +52,8 @@ class FinishedGame(Generic[S]):
     sitters: tuple[Sitter, ...]
     state: S
     started_at: float
+    #: The game's accepted moves (server/game_log.py); None if the table lost them (an old snapshot).
+    log: tuple[list[Any], ...] | None = None
 
 
 class Records(Protocol):
@@ -150,6 +152,13 @@ class GameRules(ABC, Generic[S, A]):
         `bot_delay` is the same whenever asked within it) rather than from when the table plans it:
         the table may then plan again within the moment (a game whose `step` changes with every
         person's move) without starting their thinking afresh."""
+        return None
+
+    # Replays -------------------------------------------------------------------------------------
+    def replay(self, moments: Iterable[tuple[float, S]]) -> dict[str, Any] | None:
+        """A finished game's replay from its states as its log is run again (the time of each
+        accepted change and the state after it; the first is the start): `{"frames": [...],
+        "final": {...}}`, as docs/history.md describes for the game. None: no replays of this kind."""
         return None
 
     # Snapshots and the end -------------------------------------------------------------------------

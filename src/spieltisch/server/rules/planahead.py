@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from spieltisch.games.levels import BotLevel
 from spieltisch.games.planahead import game as planahead
 from spieltisch.games.planahead.notation import format_land
+from spieltisch.games.planahead.scoring import land_points
 from spieltisch.server.rules.base import FinishedGame, GameRules, Records, save_game_record
 
 
@@ -99,6 +100,10 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
     def bot_thinking_since(self, state: planahead.Game) -> float | None:
         return state.turn_started
 
+    def replay(self, moments: Iterable[tuple[float, planahead.Game]]) -> dict[str, Any]:
+        frames, last = tile_frames(moments)
+        return {"frames": frames, "final": {"scores": list(last.scores()), "ranking": list(last.ranking())}}
+
     def dump(self, state: planahead.Game) -> dict[str, Any]:
         return planahead.to_dict(state)
 
@@ -115,6 +120,34 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         }
         await save_game_record(self, game, records, result)
         return {"strongest": await asyncio.to_thread(_strongest, state)}
+
+
+def tile_frames(
+    moments: Iterable[tuple[float, planahead.Game]],
+) -> tuple[list[dict[str, Any]], planahead.Game]:
+    """A replay's frames, one per tile once every seat has placed it (every land as it was then:
+    only the tiles drawn so far), and the last state."""
+    frames: list[dict[str, Any]] = []
+    start: float | None = None
+    for at, state in moments:
+        start = at if start is None else start
+        while len(frames) < state.turn:
+            turn = len(frames)
+            drawn = set(state.draw[: turn + 1])
+            seats = []
+            for seat in state.seats:
+                land = tuple(tile if tile in drawn else None for tile in seat.land)
+                seats.append(
+                    {
+                        "land": format_land(land),
+                        "score": land_points(land),
+                        "clock_placed": sorted(f for f in seat.clock_placed if land[f - 1] is not None),
+                    }
+                )
+            frames.append(
+                {"turn": turn, "tile": state.draw[turn].code, "at": round(at - start, 3), "seats": seats}
+            )
+    return frames, state
 
 
 def _strongest(state: planahead.Game) -> dict[str, Any]:

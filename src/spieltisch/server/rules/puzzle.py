@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from spieltisch.games.errors import ErrorCode, RuleError
@@ -15,6 +15,7 @@ from spieltisch.games.planahead.notation import format_land
 from spieltisch.games.planahead.puzzle import puzzle_for
 from spieltisch.server.puzzles import puzzle_day
 from spieltisch.server.rules.base import FinishedGame, GameRules, Records
+from spieltisch.server.rules.planahead import tile_frames
 
 
 class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
@@ -68,6 +69,10 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
 
     def seed(self, state: attempt.Attempt) -> int:
         return state.game.seed
+
+    def replay(self, moments: Iterable[tuple[float, attempt.Attempt]]) -> dict[str, Any]:
+        frames, last = tile_frames((at, state.game) for at, state in moments)
+        return {"frames": frames, "final": {"scores": list(last.scores()), "ranking": [1]}}
 
     def dump(self, state: attempt.Attempt) -> dict[str, Any]:
         return attempt.to_dict(state)

@@ -7,12 +7,13 @@ loaded once per process at start and handed in.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from spieltisch.games.levels import BotLevel
 from spieltisch.games.speedgans import bots, rounds
 from spieltisch.games.speedgans.catalog import Catalog
+from spieltisch.games.speedgans.notation import City
 from spieltisch.server.rules.base import FinishedGame, GameRules, Records, save_game_record
 
 _PHASE_STEP = {phase: index for index, phase in enumerate(rounds.Phase)}
@@ -93,6 +94,43 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
         building = state.phase is rounds.Phase.BUILDING
         tempo = bots.round_tempo(state.seed, state.round, seat)
         return bots.thinking_seconds(level, state.seats[seat].tiles, building, rng, tempo)
+
+    def replay(self, moments: Iterable[tuple[float, rounds.Game]]) -> dict[str, Any]:
+        """A frame per round: its tasks, each city's changes and each „Gasse dicht!“ as they came
+        (seconds since building began), and the scoring as the table showed it."""
+        frames: list[dict[str, Any]] = []
+        cities: list[str] = []
+        done: list[bool] = []
+        state: rounds.Game | None = None
+        for at, state in moments:
+            if state.phase is rounds.Phase.READING:
+                continue
+            if not frames or frames[-1]["round"] != state.round:
+                if state.phase is not rounds.Phase.BUILDING:
+                    continue
+                tasks = rounds.seat_view(state, None, self.catalog)["tasks"]
+                frames.append({"round": state.round, "tasks": tasks, "events": [], "scored": None})
+                cities = [str(City.empty())] * len(state.seats)
+                done = [False] * len(state.seats)
+            frame = frames[-1]
+            if frame["scored"] is not None:
+                continue
+            since = round(at - state.reading_ends, 3)
+            for index, seat in enumerate(state.seats):
+                if str(seat.city) != cities[index]:
+                    cities[index] = str(seat.city)
+                    frame["events"].append({"at": since, "seat": index, "city": cities[index]})
+                if seat.done and not done[index]:
+                    done[index] = True
+                    called = {"done": seat.marker} if seat.marker is not None else {"left": True}
+                    frame["events"].append({"at": since, "seat": index, **called})
+            if state.phase in (rounds.Phase.SCORED, rounds.Phase.FINISHED):
+                frame["scored"] = rounds.seat_view(state, None, self.catalog)
+        assert state is not None
+        return {
+            "frames": frames,
+            "final": {"points": [seat.points for seat in state.seats], "ranking": list(state.ranking())},
+        }
 
     def dump(self, state: rounds.Game) -> dict[str, Any]:
         return rounds.to_dict(state)

@@ -1,0 +1,59 @@
+"""Replays: a finished game run again from its log of moves (server/game_log.py) through its own
+engine, and shown as its rules' frames (docs/history.md). A replay reproduces the game exactly: the
+engines are pure functions of the state, the move and the time."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from spieltisch.server import game_log
+from spieltisch.server.rules.base import GameRules
+from spieltisch.storage.models import GameLog
+
+
+def moments(rules: GameRules[Any, Any], row: GameLog) -> Iterator[tuple[float, Any]]:
+    """The game's state at its start and after every entry of its log, with the entry's time."""
+    state = rules.new(row.settings, len(row.players), row.seed, row.started)
+    yield row.started, state
+    for entry in row.log:
+        kind, at = entry[0], entry[1]
+        if kind == "move":
+            seat, by_bot, name, *fields = entry[2:]
+            action = game_log.action_of(rules, name, fields)
+            state = rules.act(state, seat, action, at, by_bot=bool(by_bot))
+        elif kind == "deadline":
+            state = rules.on_deadline(state, at)
+        elif kind == "abandon":
+            state = rules.abandon(state, entry[2], at)
+        else:
+            raise ValueError(f"unknown log entry {kind!r}")
+        yield at, state
+
+
+def final_state(rules: GameRules[Any, Any], row: GameLog) -> Any:
+    """The state the game's log leads to (a replay's end: it equals the recorded game's)."""
+    *_, (_, state) = moments(rules, row)
+    return state
+
+
+def replay(games: Mapping[str, GameRules[Any, Any]], row: GameLog) -> dict[str, Any] | None:
+    """The replay of a logged game (docs/history.md), or None where its kind has none."""
+    rules = games.get(row.game)
+    if rules is None:
+        return None
+    shown = rules.replay(moments(rules, row))
+    if shown is None:
+        return None
+    ended = row.log[-1][1] if row.log else row.started
+    return {
+        "id": row.game_id,
+        "game": row.game,
+        "table": row.table_id,
+        "settings": row.settings,
+        "players": row.players,
+        "started_at": datetime.fromtimestamp(row.started, UTC).isoformat(),
+        "seconds": round(ended - row.started, 3),
+        **shown,
+    }

@@ -1,0 +1,42 @@
+"""Replays of finished games over HTTP (docs/history.md): a game still running has none."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import OrderedDict
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+
+from spieltisch.server.replays import replay
+from spieltisch.server.services import Services, ServicesDep
+
+router = APIRouter(prefix="/api/replays")
+
+#: A game's id: its table's id and 12 hex digits.
+GAME_ID = re.compile(r"^[a-z0-9]{6}-[0-9a-f]{12}$")
+#: Replays worked out lately, by game id: a finished game never changes, and a shared link is
+#: opened by many.
+_recent: OrderedDict[str, dict[str, Any]] = OrderedDict()
+RECENT = 64
+
+
+@router.get("/{game_id}")
+async def game_replay(game_id: str, s: ServicesDep) -> dict[str, Any]:
+    found = _recent.get(game_id)
+    if found is None and GAME_ID.match(game_id):
+        found = await asyncio.to_thread(_work_out, s, game_id)
+    if found is None:
+        raise HTTPException(404, f"there is no finished game {game_id!r}")
+    return found
+
+
+def _work_out(s: Services, game_id: str) -> dict[str, Any] | None:
+    row = s.repository.game_log(game_id)
+    found = None if row is None else replay(s.games, row)
+    if found is not None:
+        _recent[game_id] = found
+        while len(_recent) > RECENT:
+            _recent.popitem(last=False)
+    return found
