@@ -63,7 +63,7 @@ def logged(table: Table) -> GameLog:
         table_id=table.id,
         settings=json.loads(json.dumps(table.settings)),
         players=[{"player": s.player, "nickname": s.nickname, "bot": s.bot} for s in table.seats],
-        seed=table.rules.seed(table.state),
+        seed=str(table.rules.seed(table.state)),
         started=table.started_at,
         log=json.loads(json.dumps(list(table.log))),
     )

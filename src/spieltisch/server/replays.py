@@ -15,7 +15,7 @@ from spieltisch.storage.models import GameLog
 
 def moments(rules: GameRules[Any, Any], row: GameLog) -> Iterator[tuple[float, Any]]:
     """The game's state at its start and after every entry of its log, with the entry's time."""
-    state = rules.new(row.settings, len(row.players), row.seed, row.started)
+    state = rules.new(row.settings, len(row.players), int(row.seed), row.started)
     yield row.started, state
     for entry in row.log:
         kind, at = entry[0], entry[1]

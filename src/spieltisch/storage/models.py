@@ -71,7 +71,9 @@ class GameLog(Base):
     settings: Mapped[dict] = mapped_column(JSON)
     #: [{"player": id | None, "nickname": str, "bot": level | None}, …] in seat order.
     players: Mapped[list] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    #: The seed, in decimal: a solo run's seed (drawn from the server's secret) has more bits than
+    #: a database's integers.
+    seed: Mapped[str] = mapped_column(Text)
     #: The server's clock (seconds) when the game began; the log's times are on the same clock.
     started: Mapped[float] = mapped_column(Float)
     #: The accepted moves in order (server/game_log.py describes an entry).

@@ -153,7 +153,7 @@ class Repository:
             "table_id": table_id,
             "settings": settings,
             "players": players,
-            "seed": seed,
+            "seed": str(seed),
             "started": started,
             "log": list(log),
             "created_at": datetime.now(UTC),

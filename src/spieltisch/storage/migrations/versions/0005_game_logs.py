@@ -22,7 +22,7 @@ def upgrade() -> None:
         sa.Column("table_id", sa.String(length=32), nullable=False),
         sa.Column("settings", sa.JSON(), nullable=False),
         sa.Column("players", sa.JSON(), nullable=False),
-        sa.Column("seed", sa.BigInteger(), nullable=False),
+        sa.Column("seed", sa.Text(), nullable=False),
         sa.Column("started", sa.Float(), nullable=False),
         sa.Column("log", sa.JSON(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
