@@ -56,10 +56,13 @@ def choose_field(
 
 
 def turned_seat(seed: int, seat: int) -> bool:
-    """Whether a computer seat plays its land turned by 180° this game (half of them do). The turn
-    maps every line onto a line of the same direction and length, so a land scores as its turned
-    self: the seat plays just as well, but two computers of one level rarely lay the same land."""
-    return random.Random(f"{seed}:{seat}:turned").random() < 0.5
+    """Whether a computer seat plays its land turned by 180° this game: every other seat, starting
+    with the first or the second as the game's seed says. The turn maps every line onto a line of
+    the same direction and length, so a land scores as its turned self: the seat plays just as well,
+    but two computers of one level at neighbouring seats (as a host adds them, one after another)
+    never lay the same land. (The strong level's own choices rarely differ: letting it choose among
+    fields half a point from its best cost it 3.3 ± 2.0 points a game.)"""
+    return (seed + seat) % 2 == 1
 
 
 def _turn_land(land: Land) -> Land:
