@@ -1,7 +1,8 @@
 """An automated accessibility scan (axe-core, through axe-playwright-python, which brings its own
 axe.js: no network needed) of every screen: the nickname form, the lobby, a waiting room, a Plan
 Ahead game, Speedgans alone in each of its three looks and its result after a city, the Tagesstadt,
-the Bestenliste, the puzzle and a page that is not there. No serious or critical violation (contrast
+the Bestenliste, the puzzle, finished games' replays (Speedgans' in each look), a player's page
+and a page that is not there. No serious or critical violation (contrast
 below WCAG AA among them) is allowed."""
 
 from __future__ import annotations
@@ -9,6 +10,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.planahead_page import pick_nickname
+from tests.browser.test_replay import SpeedgansGame, play_plan_ahead
+
+from spieltisch.games.speedgans.catalog import ensure_catalog
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +43,10 @@ def look(page: Page, name: str) -> None:
     expect(page.locator("body")).to_have_attribute("data-sg-theme", name)
 
 
-def test_no_serious_violations_on_any_screen(live_server, new_page, axe, shots):
+def test_no_serious_violations_on_any_screen(live_server, data_dir, new_page, axe, shots):
+    # A Speedgans game to replay at the end, played meanwhile (a person on a socket, a computer).
+    speedgans = SpeedgansGame(live_server, ensure_catalog(progress=False, directory=data_dir))
+    speedgans.start()
     page = new_page()
     problems: dict[str, list[str]] = {}
 
@@ -99,10 +106,35 @@ def test_no_serious_violations_on_any_screen(live_server, new_page, axe, shots):
     page.goto(live_server + "/puzzle")
     expect(page.get_by_test_id("results-tab-best")).to_be_visible()
     scan("puzzle")
+    # Replays: Plan Ahead at its last tile; Speedgans as its cities grow and at its scoring, each look.
+    finished = play_plan_ahead(live_server)
+    page.goto(f"{live_server}/replay/{finished['game']['game_id']}")
+    expect(page.get_by_test_id("land-1")).to_be_visible()
+    page.get_by_test_id("replay-last").click()
+    scan("replay, Plan Ahead")
+    finished = speedgans.result()
+    page.goto(f"{live_server}/replay/{finished['game']['game_id']}")
+    expect(page.get_by_test_id("city-panel-1")).to_be_visible()
+    for name in LOOKS:
+        look(page, name)
+        page.get_by_test_id("replay-slider").fill("2")  # a city has grown
+        expect(page.get_by_test_id("replay")).to_have_attribute("data-index", "2")
+        scan(f"replay, Speedgans, {name}")
+        page.get_by_test_id("replay-last").click()
+        expect(page.get_by_test_id("replay-scoring")).to_be_visible()
+        scan(f"replay, Speedgans scoring, {name}")
+    page.goto(f"{live_server}/replay/{finished['id']}-000000000000")
+    expect(page.get_by_test_id("replay-not-found")).to_be_visible()
+    scan("replay of no game")
+    # A player's page, of one who has played nothing yet: its empty states.
+    page.goto(live_server + "/")
+    page.get_by_test_id("my-games").click()
+    expect(page.get_by_test_id("player-page")).to_have_attribute("data-state", "ready")
+    scan("player page, nothing played")
     page.goto(live_server + "/no/such/page")
     expect(page.get_by_test_id("page-not-found")).to_be_visible()
     scan("not found")
 
     assert {screen: found for screen, found in problems.items() if found} == {}
-    assert len(problems) >= 18  # every screen above was scanned
+    assert len(problems) >= 19  # every screen above was scanned
     assert not page.errors

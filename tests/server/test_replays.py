@@ -61,7 +61,7 @@ def logged(table: Table) -> GameLog:
         game_id=table.game_id,
         game=table.game,
         table_id=table.id,
-        settings=json.loads(json.dumps(table.settings)),
+        settings=json.loads(json.dumps(table.rules.logged_settings(table.settings))),
         players=[{"player": s.player, "nickname": s.nickname, "bot": s.bot} for s in table.seats],
         seed=str(table.rules.seed(table.state)),
         started=table.started_at,

@@ -25,7 +25,7 @@ from spieltisch.server.middleware import (
     mask_tokens_in_logs,
     one_line,
 )
-from spieltisch.server.routes import api, pages, replays, socket, solo
+from spieltisch.server.routes import api, pages, players, replays, socket, solo
 from spieltisch.server.routes.api import error_response
 from spieltisch.server.services import Services
 from spieltisch.server.store import StoreUnavailable
@@ -72,6 +72,7 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
     app.include_router(api.router)
     app.include_router(solo.router)
     app.include_router(replays.router)
+    app.include_router(players.router)
     app.include_router(socket.router)
     app.mount("/static", pages.static_files(), name="static")
 

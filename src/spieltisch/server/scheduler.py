@@ -162,7 +162,7 @@ class Scheduler:
             game_id=game.game_id,
             game=rules.name,
             table_id=game.table_id,
-            settings=dict(game.settings),
+            settings=rules.logged_settings(game.settings),
             players=[{"player": s.player, "nickname": s.nickname, "bot": s.bot} for s in game.sitters],
             seed=rules.seed(game.state),
             started=game.started_at,

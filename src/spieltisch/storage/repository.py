@@ -372,3 +372,115 @@ class Repository:
                     .order_by(SoloResult.id)
                 )
             )
+
+    # A player's history (server/routes/players.py) -----------------------------------------------
+    def player(self, player_id: str) -> Player | None:
+        with self._session() as session:
+            return session.get(Player, player_id)
+
+    def player_moments(self, player_id: str) -> list[tuple[str, datetime]]:
+        """When the player finished each table game and each Rätsel and Speedgans solo attempt, as
+        (kind, moment): kind is a table game's name ("planahead", "speedgans"), "puzzle" or a solo
+        mode ("record", "daily")."""
+        with self._session() as session:
+            tables = session.execute(
+                select(GameRecord.game, GameRecord.finished_at)
+                .join(GamePlayer, GamePlayer.record_id == GameRecord.id)
+                .where(GamePlayer.player_id == player_id)
+            )
+            found = [(game, moment) for game, moment in tables]
+            puzzles = session.scalars(
+                select(PuzzleResult.created_at).where(PuzzleResult.player_id == player_id)
+            )
+            found.extend(("puzzle", moment) for moment in puzzles)
+            solos = session.execute(
+                select(SoloResult.mode, SoloResult.created_at).where(SoloResult.player_id == player_id)
+            )
+            found.extend((mode, moment) for mode, moment in solos)
+        return found
+
+    def player_table_games(
+        self, player_id: str, *, game: str | None = None, limit: int = 30
+    ) -> list[tuple[GameRecord, int]]:
+        """A player's finished table games (of one game, if given), newest first, each with the
+        player's seat."""
+        query = (
+            select(GameRecord, GamePlayer.seat)
+            .join(GamePlayer, GamePlayer.record_id == GameRecord.id)
+            .where(GamePlayer.player_id == player_id)
+            .order_by(GameRecord.id.desc())
+            .limit(limit)
+        )
+        if game is not None:
+            query = query.where(GameRecord.game == game)
+        with self._session() as session:
+            return [(record, seat) for record, seat in session.execute(query)]
+
+    def player_puzzle_results(self, player_id: str) -> list[PuzzleResult]:
+        """Every Rätsel attempt of a player, oldest first."""
+        with self._session() as session:
+            return list(
+                session.scalars(
+                    select(PuzzleResult).where(PuzzleResult.player_id == player_id).order_by(PuzzleResult.id)
+                )
+            )
+
+    def player_solo_results(self, player_id: str, *, limit: int = 30) -> list[SoloResult]:
+        """A player's latest Rekordjagd and Tagesstadt runs, newest first."""
+        with self._session() as session:
+            return list(
+                session.scalars(
+                    select(SoloResult)
+                    .where(SoloResult.player_id == player_id)
+                    .order_by(SoloResult.id.desc())
+                    .limit(limit)
+                )
+            )
+
+    def player_solo_best(self, player_id: str, mode: str, *, first_only: bool = False) -> SoloResult | None:
+        """A player's best run of a mode (the earliest of equal ones); `first_only`: of first
+        attempts (a Tagesstadt's that rank)."""
+        query = (
+            select(SoloResult)
+            .where(SoloResult.player_id == player_id, SoloResult.mode == mode)
+            .order_by(SoloResult.points.desc(), SoloResult.id)
+            .limit(1)
+        )
+        if first_only:
+            query = query.where(SoloResult.first_attempt.is_(True))
+        with self._session() as session:
+            return session.scalar(query)
+
+    def puzzle_first_attempts(self, puzzle_ids: Sequence[str]) -> list[PuzzleResult]:
+        """Everyone's first attempts at these puzzles."""
+        if not puzzle_ids:
+            return []
+        with self._session() as session:
+            return list(
+                session.scalars(
+                    select(PuzzleResult).where(
+                        PuzzleResult.puzzle_id.in_(list(puzzle_ids)), PuzzleResult.first_attempt.is_(True)
+                    )
+                )
+            )
+
+    def daily_first_attempts(self, days: Sequence[str]) -> list[tuple[str, float]]:
+        """Everyone's first Tagesstadt attempts of these days, as (day, points)."""
+        if not days:
+            return []
+        with self._session() as session:
+            rows = session.execute(
+                select(SoloResult.day, SoloResult.points).where(
+                    SoloResult.mode == "daily",
+                    SoloResult.day.in_(list(days)),
+                    SoloResult.first_attempt.is_(True),
+                )
+            )
+            return [(day or "", float(points)) for day, points in rows]
+
+    def logged_games(self, game_ids: Sequence[str]) -> set[str]:
+        """Those of the game ids whose log of moves is kept: their replays can be shown."""
+        if not game_ids:
+            return set()
+        with self._session() as session:
+            return set(session.scalars(select(GameLog.game_id).where(GameLog.game_id.in_(list(game_ids)))))

@@ -21,6 +21,8 @@ from spieltisch.server.static import UNVERSIONED_CACHE, ClientFiles, client_file
 WEB = Path(__file__).resolve().parent.parent.parent / "web"
 INDEX = WEB / "index.html"
 TABLE_ID = re.compile(r"^[a-z0-9]{4,16}$")
+#: A player's id, as the server makes them: "p_" and 16 hex digits.
+PLAYER_ID = re.compile(r"^p_[0-9a-f]{16}$")
 
 router = APIRouter(include_in_schema=False)
 
@@ -93,6 +95,14 @@ async def daily_day_page(request: Request, day: str, s: ServicesDep) -> Response
 @router.get("/replay/{game_id}")
 async def replay_page(request: Request, game_id: str) -> Response:
     # A game still running (or an unknown one) is told apart by the page itself: it asks the API.
+    return page(request)
+
+
+@router.get("/spieler/{player_id}")
+async def player_page(request: Request, player_id: str) -> Response:
+    # An unknown player's page is told by the page itself (it asks the API); a malformed id is not one.
+    if not PLAYER_ID.match(player_id):
+        raise HTTPException(404, f"there is no player {player_id!r}")
     return page(request)
 
 

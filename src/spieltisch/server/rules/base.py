@@ -155,6 +155,11 @@ class GameRules(ABC, Generic[S, A]):
         return None
 
     # Replays -------------------------------------------------------------------------------------
+    def logged_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The settings a game's log keeps: the table's, and whatever this server decided besides
+        that `new` depends on (an operator's time limit), so that a replay begins the same game."""
+        return dict(settings)
+
     def replay(self, moments: Iterable[tuple[float, S]]) -> dict[str, Any] | None:
         """A finished game's replay from its states as its log is run again (the time of each
         accepted change and the state after it; the first is the start): `{"frames": [...],

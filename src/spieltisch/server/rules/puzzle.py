@@ -42,7 +42,12 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
     def new(self, settings: Mapping[str, Any], seat_count: int, seed: int, now: float) -> attempt.Attempt:
         # The random seed is ignored: every attempt at a puzzle gets the puzzle's own tiles.
         day = dt.date.fromisoformat(settings["puzzle"])
-        return attempt.start(puzzle_for(day, self.secret), now, self.time_limit_s)
+        # A replay passes the time limit the attempt had (see `logged_settings`).
+        limit = settings.get("time_limit_s", self.time_limit_s)
+        return attempt.start(puzzle_for(day, self.secret), now, limit)
+
+    def logged_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        return {**settings, "time_limit_s": self.time_limit_s} if self.time_limit_s else dict(settings)
 
     def act(
         self, state: attempt.Attempt, seat: int, action: planahead.Action, now: float, *, by_bot: bool

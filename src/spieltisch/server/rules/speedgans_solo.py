@@ -77,8 +77,15 @@ class SpeedgansSoloRules(GameRules[solo.Solo, Move]):
             # Every attempt at a day gets that day's triple; the table's random seed is not used.
             return solo.new_daily(self.daily_seed(dt.date.fromisoformat(settings["day"])), now)
         if mode == "record":
-            return solo.new_record(seed, now, self.record_seconds or solo.RECORD_SECONDS)
+            # A replay passes the run's time (see `logged_settings`).
+            seconds = settings.get("record_seconds") or self.record_seconds or solo.RECORD_SECONDS
+            return solo.new_record(seed, now, seconds)
         return solo.new_practice(seed, now, settings.get("tasks"))
+
+    def logged_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        if settings["mode"] == "record" and self.record_seconds:
+            return {**settings, "record_seconds": self.record_seconds}
+        return dict(settings)
 
     def act(self, state: solo.Solo, seat: int, action: Move, now: float, *, by_bot: bool) -> solo.Solo:
         return solo.act(state, action, now, self.catalog)

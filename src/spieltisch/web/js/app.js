@@ -1,5 +1,6 @@
 // Entry point and router: "/" lobby, "/t/<id>" a table (a solo run too), "/puzzle[/<YYYY-MM-DD>]" the
-// puzzle, "/tagesstadt[/<YYYY-MM-DD>]" a Tagesstadt's day, "/bestenliste" the Bestenliste.
+// puzzle, "/tagesstadt[/<YYYY-MM-DD>]" a Tagesstadt's day, "/bestenliste" the Bestenliste,
+// "/replay/<game id>" a finished game's replay, "/spieler/<id>" a player's page.
 
 import "./errors.js";
 import { getLang, initLang, onLangChange, setLang, t } from "./i18n.js";
@@ -14,6 +15,8 @@ const screens = {
   table: async () => (await import("./room.js")).TableScreen,
   puzzle: async () => import("./puzzle/screen.js"),
   solo: async () => import("./speedgans/solo-pages.js"),
+  player: async () => import("./player/screen.js"),
+  replay: async () => import("./replay/screen.js"),
 };
 
 export const app = {
@@ -139,6 +142,10 @@ async function screenFor(path) {
   }
   if (dailyPathDay(path)) return new (await screens.solo()).DailyScreen(app, dailyPathDay(path).day);
   if (path === "/bestenliste" || path === "/bestenliste/") return new (await screens.solo()).BoardScreen(app);
+  const player = path.match(/^\/spieler\/([^/]+)\/?$/);
+  if (player) return new (await screens.player()).PlayerScreen(app, decodeURIComponent(player[1]));
+  const replay = path.match(/^\/replay\/([^/]+)\/?$/);
+  if (replay) return new (await screens.replay()).ReplayScreen(app, decodeURIComponent(replay[1]));
   if (path === "/") return new (await screens.lobby())(app);
   return new NotFoundScreen(app);
 }

@@ -2,6 +2,7 @@
 // adds (Plan Ahead: the strongest computer's score), and the ways on: rematch, look at the boards,
 // the lobby. Who won is worked out by standings.js; this only draws it.
 
+import "./replay/strings.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { headline } from "./standings.js";
@@ -11,9 +12,9 @@ import { h } from "./ui.js";
  * opts: {rows, winners} of standings(); scoreAttribute: the data attribute of a row's score
  * ("data-score" / "data-points"); note: an element under the ranking, or null; closeLabel: the
  * button that sets the dialog aside to look at the boards; onRematch (null when watching), onClose,
- * onLobby.
+ * onLobby; gameId: the finished game's id once it has a replay (a link to it), onReplay(path): go there.
  */
-export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby }) {
+export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null }) {
   return h("div.end-backdrop", {},
     h("section.end-dialog.card", { "data-testid": "end", role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title" },
       h("h2", { id: "end-title" }, t("end.title")),
@@ -26,5 +27,23 @@ export function endDialog({ rows, winners, scoreAttribute, note = null, closeLab
       h("div.row.end-buttons", {},
         onRematch ? h("button.primary.big", { type: "button", "data-testid": "rematch", onclick: onRematch }, t("end.rematch")) : null,
         h("button.secondary", { type: "button", "data-testid": "close-end", onclick: onClose }, closeLabel),
+        replayLink(gameId, onReplay),
         h("button.link", { type: "button", onclick: onLobby }, t("pa.tolobby")))));
+}
+
+/**
+ * "Partie ansehen": a link to a finished game's replay (a plain click stays in the app through
+ * onReplay(path); a new tab or a copied link works too). Null while the game has no id (no replay yet).
+ */
+export function replayLink(gameId, onReplay) {
+  if (!gameId) return null;
+  const path = `/replay/${encodeURIComponent(gameId)}`;
+  return h("a.rp-watch", {
+    href: path, "data-testid": "watch-replay",
+    onclick: (e) => {
+      if (!onReplay || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      onReplay(path);
+    },
+  }, t("rp.watch"));
 }

@@ -10,6 +10,7 @@ import { puzzleCard } from "./puzzle/lobby-card.js";
 import { defaultSettings as sgDefaults, settingsFields as sgFields } from "./speedgans/settings.js";
 import { soloCard } from "./speedgans/solo-card.js";
 import { startRun } from "./speedgans/solo-api.js";
+import { meCard } from "./player/lobby-card.js";
 
 
 export function clockLabel(seconds) {
@@ -59,7 +60,8 @@ export class LobbyScreen extends Screen {
         h("section.card.lobby-tables", {},
           h("h1", {}, t("lobby.tables")),
           this.tablesBox),
-        soloCard(this.app, (settings) => { if (!this.creating) this.creating = startRun(settings); })),
+        soloCard(this.app, (settings) => { if (!this.creating) this.creating = startRun(settings); }),
+        meCard(this.app)),
       this.renderCreate(),
       puzzleCard(this.app),
     ));

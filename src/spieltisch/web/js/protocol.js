@@ -65,6 +65,7 @@
  * @property {number | null} [ends_at]
  * @property {boolean} [timed_out]
  * @property {{score: number, land: string, share: number} | null} [optimum]
+ * @property {string} [game_id]  once finished and recorded: the game's id, its replay's (docs/history.md)
  */
 
 /** @typedef {Table<PlanAheadGame>} PlanAheadTable */
@@ -117,6 +118,7 @@
  * @property {{tasks: Record<string, SpeedgansResult[]>, scored: number[]} | null} [results]
  * @property {{city: string, tasks: Record<string, number>, catches?: object[]} | null} [musterstadt]
  * @property {(number | null)[] | null} [ranking]
+ * @property {string} [game_id]  once finished and recorded: the game's id, its replay's (docs/history.md)
  */
 
 /** @typedef {Table<SpeedgansGame>} SpeedgansTable */

@@ -21,7 +21,8 @@ const DRAG_THRESHOLD = 6;
 const FIRST_HINT_KEY = "spieltisch.pa.firsthint";
 const ARROWS = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"];
 
-function tileLabel(code) {
+/** A tile in words: "Straße 9 · Kanal 7 · Rosenhain 4" (the replay names its tile so too). */
+export function tileLabel(code) {
   const tile = parseTile(code);
   if (!tile) return "";
   return ["vertical", "rising", "falling"].map((d) => `${t(`kind.${KINDS[tile[d]].key}`)} ${tile[d]}`).join(" · ");
@@ -436,6 +437,7 @@ export class PlanAheadGame {
       onRematch: this.you !== null ? () => this.room.send("rematch") : null,
       onClose: () => this.setEndHidden(true),
       onLobby: () => this.room.app.navigate("/"),
+      gameId: this.game.game_id, onReplay: (path) => this.room.app.navigate(path),
     });
   }
 

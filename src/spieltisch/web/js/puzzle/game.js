@@ -5,6 +5,7 @@
 import "./strings.js";
 import { t } from "../i18n.js";
 import { h } from "../ui.js";
+import { replayLink } from "../end-dialog.js";
 import { PlanAheadGame } from "../planahead/table.js";
 import { puzzleHeading } from "./format.js";
 import { PuzzleModel } from "./model.js";
@@ -40,7 +41,9 @@ export class PuzzleGame extends PlanAheadGame {
     if (this.game.phase !== "finished") return super.renderParts();
     // After the attempt: the result and the lists beside the board, no tile, clock or OK button.
     return [this.renderInfo(), this.renderResult(), this.renderBoardArea(),
-      h("div.pz-side", {}, this.screen.results.render(this.screen.app.me?.id)),
+      h("div.pz-side", {}, this.screen.results.render(this.screen.app.me?.id),
+        this.screen.results.renderDay(this.screen.app.me?.id,
+          { day: this.game.puzzle, score: this.game.seats[0]?.score ?? 0, optimum: this.game.optimum?.score ?? null })),
       this.helpOpen ? this.renderHelp() : null].filter(Boolean);
   }
 
@@ -119,6 +122,7 @@ export class PuzzleGame extends PlanAheadGame {
         h("p.muted.pz-retry-note", {}, t("pz.retry.note")),
         h("div.pz-links", {},
           h("button.link", { type: "button", "data-testid": "to-archive", onclick: () => this.screen.app.navigate("/puzzle#archive") }, t("pz.archive")),
+          replayLink(this.game.game_id, (path) => this.screen.app.navigate(path)),
           h("button.link", { type: "button", onclick: () => this.screen.app.navigate("/") }, t("pa.tolobby")))));
   }
 }

@@ -6,6 +6,8 @@ import { t } from "../i18n.js";
 import { h } from "../ui.js";
 import { formatClock } from "../clock.js";
 import { sharedPlaces } from "../standings.js";
+import { puzzleDay } from "../histogram.js";
+import { playerLink } from "../player/link.js";
 
 const LIMIT = 50;
 
@@ -32,6 +34,21 @@ export class ResultsList {
 
   refresh() {
     if (this.el?.isConnected) this.el.replaceWith(this.render(this.meId));
+    if (this.dayEl?.isConnected) this.dayEl.replaceWith(this.renderDay(this.meId, this.attempt));
+  }
+
+  /**
+   * After an attempt: how the day went (everyone's first attempts, one's own marked, a line to
+   * share); nothing while the optimum is worked out. Redrawn with the lists.
+   * @param {{day: string, score: number, optimum: number | null}} attempt
+   */
+  renderDay(meId, attempt) {
+    this.meId = meId;
+    this.attempt = attempt;
+    this.dayEl = this.details && attempt.optimum
+      ? puzzleDay({ details: this.details, me: meId, day: attempt.day, score: attempt.score, optimum: attempt.optimum })
+      : h("div.day-panel", { hidden: true });
+    return this.dayEl;
   }
 
   render(meId) {
@@ -60,7 +77,7 @@ export class ResultsList {
               class: you ? "is-you" : "",
             },
               h("span.pz-entry-place", {}, `${place}.`),
-              h("span.pz-entry-name", {}, h("span.pz-entry-nick", { title: e.nickname }, e.nickname), you ? h("span.tag.tag-you", {}, t("pz.results.you")) : null),
+              h("span.pz-entry-name", {}, playerLink({ id: e.player, nickname: e.nickname, cls: "pz-entry-nick" }), you ? h("span.tag.tag-you", {}, t("pz.results.you")) : null),
               h("span.pz-entry-time.muted", { title: t("pz.results.time") }, formatClock(e.seconds, { round: "nearest" })),
               h("span.pz-entry-score", {}, String(e.score)));
           })));

@@ -15,6 +15,7 @@ import {
   boardRows, dailyPath, dailyRows, formatBoardPoints, formatPoints, formatSeconds, ownDaily,
 } from "./solo-lists.js";
 import { dailyIndex, dailyList, startRun } from "./solo-api.js";
+import { playerLink } from "../player/link.js";
 
 const BOARD_LIMIT = 50;
 
@@ -186,7 +187,7 @@ export class DailyScreen extends SoloPage {
           class: r.you ? "is-you" : "",
         },
           h("td.num.sg-list-rank", {}, `${r.rank}.`),
-          h("td.sg-list-name", {}, h("span.sg-list-nick", { title: r.nickname }, r.nickname), r.you ? h("span.tag.tag-you", {}, t("sg.you")) : null),
+          h("td.sg-list-name", {}, playerLink({ id: r.player, nickname: r.nickname, cls: "sg-list-nick" }), r.you ? h("span.tag.tag-you", {}, t("sg.you")) : null),
           h("td.num.strong", {}, formatPoints(r.points)),
           h("td.num.muted", {}, formatSeconds(r.seconds)),
           h("td.num.muted", {}, r.hints ? `${r.hints}×` : "–"))))));
@@ -270,7 +271,7 @@ export class BoardScreen extends SoloPage {
           class: r.you ? "is-you" : "",
         },
           h("td.num.sg-list-rank", {}, `${r.rank}.`),
-          h("td.sg-list-name", {}, h("span.sg-list-nick", { title: r.nickname }, r.nickname), r.you ? h("span.tag.tag-you", {}, t("sg.you")) : null),
+          h("td.sg-list-name", {}, playerLink({ id: r.player, nickname: r.nickname, cls: "sg-list-nick" }), r.you ? h("span.tag.tag-you", {}, t("sg.you")) : null),
           h("td.num.strong", {}, formatBoardPoints(r.points)),
           h("td.num.muted", {}, String(r.games)));
         body.append(h("table.sg-list", {},

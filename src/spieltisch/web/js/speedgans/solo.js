@@ -15,6 +15,8 @@ import { cityElement, trayElement } from "./board.js";
 import { BuildView, taskCards } from "./build-view.js";
 import { GROUPS, SoloModel, formatPoints, isTriple, pickTask } from "./solo-model.js";
 import { dailyPath } from "./solo-lists.js";
+import { dailyList } from "./solo-api.js";
+import { dailyDay } from "../histogram.js";
 
 /** How long the message about the last city lights up (ms; as long as its CSS animation). */
 const LAST_GLOW_MS = 1500;
@@ -365,6 +367,8 @@ export class SoloGame extends BuildView {
         ? `${t("solo.city.last")}: ${last.outcome === "done" ? t("solo.points", { points: formatPoints(last.points) }) : t("solo.practice.unfinished")}`
         : t("solo.end.practice.none")));
     }
+    const day = this.renderDay(s);
+    if (day) box.append(day);
     const buttons = h("div.row.sg-summary-buttons", {},
       model.you !== null ? h("button.primary.big", { type: "button", "data-testid": "rematch", onclick: () => this.act(() => model.rematch()) }, t("solo.again")) : null,
       h("button.secondary", { type: "button", "data-testid": "to-lobby", onclick: () => this.room.app.navigate("/") }, t("pa.tolobby")));
@@ -377,6 +381,24 @@ export class SoloGame extends BuildView {
 
   link(href, text, testid) {
     return h("a.sg-link", { href, "data-testid": testid, onclick: (e) => { e.preventDefault(); this.room.app.navigate(href); } }, text);
+  }
+
+  /** After a Tagesstadt attempt: how the day went (its list fetched once the attempt is recorded). */
+  renderDay(s) {
+    if (s.mode !== "daily" || s.waiting || !s.day) return null;
+    const key = `${s.day}:${this.game.started_at ?? ""}`;
+    if (this.dayKey !== key) {
+      this.dayKey = key;
+      this.dayList = null;
+      dailyList(s.day).then((list) => {
+        // Still this run's summary on the page (not another screen since)?
+        if (this.dayKey !== key || !this.el?.querySelector('[data-testid="summary"]')) return;
+        this.dayList = list;
+        this.render();
+      }).catch(() => { /* the panel stays away; the day's list is a link away */ });
+    }
+    if (!this.dayList) return null;
+    return dailyDay({ list: this.dayList, me: this.room.app.me?.id, day: s.day, points: s.total ?? 0, seconds: s.cities[0]?.seconds ?? null });
   }
 
   renderCityRows(s) {

@@ -185,35 +185,10 @@ export class SpeedgansGame extends BuildView {
 
   renderResults() {
     const game = this.game;
-    const { tasks, order, scored } = this.model.results();
-    const nameBtn = (seat) => h("button.link.sg-name", {
-      type: "button", "data-testid": `result-name-${seat}`, onclick: () => this.showCity(seat),
-    }, this.model.seatName(seat), seat === this.you ? ` (${t("sg.you")})` : "");
     // The lists scroll inside the box; its buttons stay in sight under them (five cities are long).
-    const list = h("div.sg-results-list", {});
+    const list = scoringList(this.model, { you: this.you, onShowCity: (seat) => this.showCity(seat) });
     const box = h("section.sg-results", { "data-testid": "results" },
       h("h2", {}, t("sg.results", { n: game.round })), list);
-    for (const { task, rows } of tasks) {
-      list.append(h("div.sg-result-task", { "data-task": task.id },
-        h("div.sg-result-title", {}, h("span.sg-task-id", {}, task.id), t(`sg.task.${task.id}`),
-          h("span.muted", {}, ` · ${t("sg.value.best", { n: task.best })}`)),
-        rows.length
-          ? h("ol.sg-result-rows", {}, rows.map((r) => h("li", { "data-seat": r.seat, "data-rank": r.rank, "data-value": r.value, "data-points": r.points, class: r.seat === this.you ? "is-you" : "" },
-              h("span.sg-rank", {}, `${r.rank}.`), nameBtn(r.seat), h("span.sg-rvalue", {}, String(r.value)),
-              h("span.sg-rpoints", {}, `+${r.points}`))))
-          : h("p.muted", {}, t("sg.results.none"))));
-    }
-    // This round and the total, per seat; a city that did not count says why (unfinished, faulty).
-    list.append(h("table.sg-totals", { "data-testid": "totals" },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("sg.results.round")), h("th", {}, t("sg.results.total")))),
-      h("tbody", {}, order.map((i) => {
-        const e = game.seats[i];
-        return h("tr", { "data-seat": i, "data-round-points": e.round_points ?? 0, "data-points": e.points ?? 0, class: i === this.you ? "is-you" : "" },
-          h("td", {}, nameBtn(i), e.marker ? h("span.sg-marker.small", { title: t("sg.marker", { n: e.marker }) }, String(e.marker)) : null,
-            scored.has(i) ? null : h("span.sg-notdone", { "data-testid": `not-scored-${i}` }, ` ${t(this.model.faulty(i) ? "sg.results.faulty" : "sg.results.notdone")}`)),
-          h("td.num", {}, `+${e.round_points ?? 0}`),
-          h("td.num.strong", {}, String(e.points ?? 0)));
-      }))));
     const buttons = h("div.row.sg-result-buttons", {});
     if (game.musterstadt) {
       buttons.append(h("button.secondary", {
@@ -260,6 +235,7 @@ export class SpeedgansGame extends BuildView {
       onRematch: this.you !== null ? () => this.room.send("rematch") : null,
       onClose: () => this.setEndHidden(true),
       onLobby: () => this.room.app.navigate("/"),
+      gameId: this.game.game_id, onReplay: (path) => this.room.app.navigate(path),
     });
   }
 
@@ -289,4 +265,41 @@ export class SpeedgansGame extends BuildView {
     // A change the server never answered (a connection lost under it): its city stands.
     if (this.model.tick()) this.render();
   }
+}
+
+/**
+ * The scoring of a round as the table shows it once the round is scored (a replay shows it so too):
+ * every task's places, values and points, then each seat's points of the round and in all (a city
+ * that did not count says why). model: a SpeedgansModel holding the scored view; you: the own seat,
+ * marked (null: none); onShowCity(seat): a name was chosen, to look at that city.
+ */
+export function scoringList(model, { you, onShowCity }) {
+  const game = model.game;
+  const { tasks, order, scored } = model.results();
+  const nameBtn = (seat) => h("button.link.sg-name", {
+    type: "button", "data-testid": `result-name-${seat}`, onclick: () => onShowCity(seat),
+  }, model.seatName(seat), seat === you ? ` (${t("sg.you")})` : "");
+  const list = h("div.sg-results-list", {});
+  for (const { task, rows } of tasks) {
+    list.append(h("div.sg-result-task", { "data-task": task.id },
+      h("div.sg-result-title", {}, h("span.sg-task-id", {}, task.id), t(`sg.task.${task.id}`),
+        h("span.muted", {}, ` · ${t("sg.value.best", { n: task.best })}`)),
+      rows.length
+        ? h("ol.sg-result-rows", {}, rows.map((r) => h("li", { "data-seat": r.seat, "data-rank": r.rank, "data-value": r.value, "data-points": r.points, class: r.seat === you ? "is-you" : "" },
+            h("span.sg-rank", {}, `${r.rank}.`), nameBtn(r.seat), h("span.sg-rvalue", {}, String(r.value)),
+            h("span.sg-rpoints", {}, `+${r.points}`))))
+        : h("p.muted", {}, t("sg.results.none"))));
+  }
+  // This round and the total, per seat; a city that did not count says why (unfinished, faulty).
+  list.append(h("table.sg-totals", { "data-testid": "totals" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("sg.results.round")), h("th", {}, t("sg.results.total")))),
+    h("tbody", {}, order.map((i) => {
+      const e = game.seats[i];
+      return h("tr", { "data-seat": i, "data-round-points": e.round_points ?? 0, "data-points": e.points ?? 0, class: i === you ? "is-you" : "" },
+        h("td", {}, nameBtn(i), e.marker ? h("span.sg-marker.small", { title: t("sg.marker", { n: e.marker }) }, String(e.marker)) : null,
+          scored.has(i) ? null : h("span.sg-notdone", { "data-testid": `not-scored-${i}` }, ` ${t(model.faulty(i) ? "sg.results.faulty" : "sg.results.notdone")}`)),
+        h("td.num", {}, `+${e.round_points ?? 0}`),
+        h("td.num.strong", {}, String(e.points ?? 0)));
+    }))));
+  return list;
 }

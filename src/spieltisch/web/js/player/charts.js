@@ -1,0 +1,89 @@
+// @ts-check
+// A player's charts as SVG markup (DOM-free; tests/js/player.test.mjs): the Rätsel's share of the best
+// solution day by day, and the Speedgans task groups. Each names itself (<title>, <desc>) for screen
+// readers; the page adds a table of the same numbers. Colours come from the CSS (player.css), so the
+// charts wear the page's look.
+
+import "./strings.js";
+import { t } from "../i18n.js";
+import { escapeXml, percentLabel } from "../histogram.js";
+import { formatShare } from "../puzzle/format.js";
+import { shortDay } from "./model.js";
+
+/**
+ * @param {string} id
+ * @param {string} title
+ * @param {string} desc
+ */
+function head(id, title, desc) {
+  return `<title id="${id}-title">${escapeXml(title)}</title><desc id="${id}-desc">${escapeXml(desc)}</desc>`;
+}
+
+/**
+ * The Rätsel's share of the best solution, a bar per day (empty where none was played); 100 % in its
+ * own colour. Lines at 0, 50 and 100 %; the first and last day named at the foot.
+ * @param {{day: string, share: number | null, score: number | null, optimum: number | null}[]} slots  oldest first
+ * @param {{id: string, title: string, desc: string}} options
+ */
+export function shareByDaySvg(slots, { id, title, desc }) {
+  const width = 360;
+  const height = 170;
+  const left = 40;
+  const right = 6;
+  const top = 10;
+  const foot = 24;
+  const plot = height - top - foot;
+  const slot = (width - left - right) / Math.max(1, slots.length);
+  const parts = [];
+  for (const level of [0, 0.5, 1]) {
+    const y = top + plot - level * plot;
+    parts.push(`<line class="${level ? "chart-grid" : "chart-axis"}" x1="${left}" x2="${width - right}" y1="${y.toFixed(1)}" y2="${y.toFixed(1)}"/>`);
+    parts.push(`<text class="chart-label" x="${left - 5}" y="${(y + 4).toFixed(1)}" text-anchor="end">${escapeXml(percentLabel(level))}</text>`);
+  }
+  const barW = Math.max(2, Math.min(18, slot * 0.7));
+  slots.forEach((s, i) => {
+    if (s.share === null) return;
+    const share = Math.max(0, Math.min(1, s.share));
+    const barH = Math.max(2, share * plot);
+    const x = left + i * slot + (slot - barW) / 2;
+    const tip = `${shortDay(s.day)}: ${s.score}/${s.optimum} (${formatShare(share)})`;
+    parts.push(`<rect class="chart-bar${share >= 1 ? " is-full" : ""}" data-day="${s.day}" data-share="${share}" x="${x.toFixed(1)}" y="${(top + plot - barH).toFixed(1)}" width="${barW.toFixed(1)}" height="${barH.toFixed(1)}" rx="1.5"><title>${escapeXml(tip)}</title></rect>`);
+  });
+  if (slots.length) {
+    const y = height - 7;
+    parts.push(`<text class="chart-label" x="${left}" y="${y}" text-anchor="start">${escapeXml(shortDay(slots[0].day))}</text>`);
+    parts.push(`<text class="chart-label" x="${width - right}" y="${y}" text-anchor="end">${escapeXml(shortDay(slots[slots.length - 1].day))}</text>`);
+  }
+  return `<svg class="chart chart-days" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="${id}-title ${id}-desc" data-testid="puzzle-chart" data-days="${slots.length}">`
+    + `${head(id, title, desc)}${parts.join("")}</svg>`;
+}
+
+/**
+ * The task groups as bars across: each group's share of a first place's points (100 %), its count of
+ * tasks scored beside it; a group not played yet shows a dash.
+ * @param {{group: string, name: string, share: number | null, count: number}[]} rows
+ * @param {{id: string, title: string, desc: string}} options
+ */
+export function groupsSvg(rows, { id, title, desc }) {
+  const width = 360;
+  const row = 34;
+  const height = rows.length * row + 6;
+  const labelW = 84;
+  const valueW = 78;
+  const track = width - labelW - valueW - 8;
+  const parts = [];
+  rows.forEach((r, i) => {
+    const y = 4 + i * row;
+    const mid = y + row / 2;
+    parts.push(`<text class="chart-name" x="0" y="${(mid + 4).toFixed(1)}">${escapeXml(r.name)}</text>`);
+    parts.push(`<rect class="chart-track" x="${labelW}" y="${(mid - 8).toFixed(1)}" width="${track}" height="16" rx="8"/>`);
+    if (r.share !== null) {
+      const w = Math.max(4, Math.max(0, Math.min(1, r.share)) * track);
+      parts.push(`<rect class="chart-bar group-${r.group}" data-group="${r.group}" data-share="${r.share}" x="${labelW}" y="${(mid - 8).toFixed(1)}" width="${w.toFixed(1)}" height="16" rx="8"/>`);
+    }
+    const value = r.share === null ? t("player.groups.none") : `${formatShare(r.share)} · ${t("player.groups.count", { n: r.count })}`;
+    parts.push(`<text class="chart-value" x="${width - valueW + 4}" y="${(mid + 4).toFixed(1)}">${escapeXml(value)}</text>`);
+  });
+  return `<svg class="chart chart-groups" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="${id}-title ${id}-desc" data-testid="groups-chart">`
+    + `${head(id, title, desc)}${parts.join("")}</svg>`;
+}

@@ -1,0 +1,72 @@
+// The stage of a Plan Ahead or Rätsel replay: every land at once (a Rätsel: one) as it was after the
+// step's tile — drawn by the game's own board (board.js), its lines and line-end numbers worked out
+// as in the live game (lines.js) — each with its name and score, the field the tile went to marked;
+// beside them the tile of the step. On the last tile each land says its final place.
+
+import "./strings.js";
+import "../planahead/strings.js";
+import "../puzzle/strings.js";
+import { t } from "../i18n.js";
+import { h } from "../ui.js";
+import { boardSvg, tileSvg } from "../planahead/board.js";
+import { linesOf } from "../planahead/lines.js";
+import { tileLabel } from "../planahead/table.js";
+import { formatDay } from "../puzzle/format.js";
+
+export class TilesReplay {
+  /** screen: the ReplayScreen (its model). */
+  constructor(screen) {
+    this.screen = screen;
+  }
+
+  get model() {
+    return this.screen.model;
+  }
+
+  destroy() {}
+
+  title() {
+    const replay = this.model.replay;
+    if (replay.game === "puzzle" && replay.settings?.puzzle) return t("pz.ofday", { date: formatDay(replay.settings.puzzle) });
+    return t("game.planahead");
+  }
+
+  stage() {
+    const frame = this.model.tileFrame();
+    if (!frame) return h("div.rp-stage", {}, h("p.muted", { "data-testid": "replay-empty" }, t("rp.empty")));
+    const lands = this.model.lands();
+    const code = frame.tile;
+    return h("div.rp-stage", { "data-lands": lands.length },
+      h("div.rp-lands", { "data-count": lands.length }, lands.map((land) => this.landPanel(land))),
+      h("aside.rp-tile", { "data-testid": "replay-tile", "data-tile": code },
+        h("div.rp-tile-label", {}, t("rp.tile")),
+        h("div.rp-tile-card", { role: "img", "aria-label": `${t("rp.tile")}: ${tileLabel(code)}` }, tileSvg(code, 92)),
+        h("div.rp-tile-kinds.muted", { "aria-hidden": "true" }, tileLabel(code))));
+  }
+
+  landPanel(land) {
+    const svg = boardSvg({ land: land.land, lines: linesOf(land.land), clockPlaced: land.clockPlaced, clockTitle: t("pa.clockplaced") });
+    // A picture to look at: no field is a control, the land is named as a whole.
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", `${land.name}: ${land.score} ${t("pa.points")}`);
+    svg.setAttribute("data-testid", `board-${land.seat}`);
+    svg.setAttribute("data-land", land.land.map((c) => c || ".").join(" "));
+    svg.querySelectorAll(".pa-field").forEach((g) => {
+      g.removeAttribute("tabindex");
+      g.removeAttribute("role");
+    });
+    if (land.field !== null) svg.querySelector(`[data-field="${land.field}"]`)?.classList.add("rp-new");
+    const placed = land.place !== null;
+    return h("section.rp-land", {
+      "data-testid": `land-${land.seat}`, "data-seat": land.seat, "data-score": land.score,
+      "data-tiles": land.land.filter(Boolean).length, "data-place": land.place ?? "",
+      class: [land.you ? "is-you" : "", land.place === 1 ? "is-winner" : ""].join(" "),
+    },
+      h("div.rp-land-head", {},
+        placed ? h("span.rp-place", { title: t("rp.place", { n: land.place }) }, `${land.place}.`) : null,
+        h("span.rp-name", {}, land.name, land.you ? h("span.muted", {}, ` (${t("table.you")})`) : null),
+        land.bot ? h("span.level-badge", { "data-level": land.bot, title: t("table.bot") }, t(`level.${land.bot}`)) : null,
+        h("span.rp-score", { "data-testid": `land-score-${land.seat}` }, String(land.score))),
+      h("div.rp-board-wrap", {}, svg));
+  }
+}
