@@ -255,3 +255,20 @@ def replace_status(table: Table, status: Status) -> Table:
     table = Table.from_dict(table.to_dict(), GAMES)
     table.status = status
     return table
+
+
+def test_two_masters_at_one_table_lay_lands_of_their_own():
+    table = table_of({"seats": 4})
+    for level in ("strong", "easy", "strong"):  # the masters do not sit side by side
+        table = apply(table, "ann", "Ann", AddBot(level), T0, PACING)
+    table = apply(table, "ann", "Ann", Start(), T0, PACING)
+    now = T0
+    while table.status is Status.PLAYING:
+        if table.rules.waiting_for(table.state, 0):
+            free = table.state.seats[0].land.index(None) + 1
+            table = apply(table, "ann", "Ann", pa.Place(free), now, PACING)
+            table = apply(table, "ann", "Ann", pa.Confirm(), now, PACING)
+        now += 1.0
+        table = tick(table, now, PACING) or table
+    masters = [table.state.seats[seat].land for seat in (1, 3)]
+    assert masters[0] != masters[1]  # (as strong as each other: bench/planahead_bots.py --variety)

@@ -371,7 +371,9 @@ def _think(table: Table, seat: int) -> Sequence[object]:
     """A computer player's actions for the game's current step. Its randomness comes from the game
     alone, so that a move worked out ahead (`bot_moves`) equals one worked out in `tick`."""
     rng = random.Random(f"{table.rules.seed(table.state)}:{table.rules.step(table.state)}:{seat}")
-    return table.rules.bot_actions(table.state, seat, _level(table, seat), rng)
+    level = _level(table, seat)
+    kin = sum(1 for other in table.seats[:seat] if other.bot == level)
+    return table.rules.bot_actions(table.state, seat, level, rng, kin=kin)
 
 
 def tick(table: Table, now: float, pacing: float, decided: Decided | None = None) -> Table | None:

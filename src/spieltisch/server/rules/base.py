@@ -139,8 +139,11 @@ class GameRules(ABC, Generic[S, A]):
         """The seed that decided the game's chance (kept with the records, for replays)."""
 
     # Computer players ------------------------------------------------------------------------------
-    def bot_actions(self, state: S, seat: int, level: BotLevel, rng: random.Random) -> Sequence[A]:
-        """A computer player's next moves; it is asked again while `waiting_for` stays true."""
+    def bot_actions(
+        self, state: S, seat: int, level: BotLevel, rng: random.Random, *, kin: int = 0
+    ) -> Sequence[A]:
+        """A computer player's next moves; it is asked again while `waiting_for` stays true. `kin`:
+        how many computers of the same level sit before this one (so that they play apart)."""
         return ()
 
     def bot_delay(self, state: S, seat: int, level: BotLevel, rng: random.Random) -> float:

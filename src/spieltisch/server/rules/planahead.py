@@ -77,7 +77,7 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         return state.seed
 
     def bot_actions(
-        self, state: planahead.Game, seat: int, level: BotLevel, rng: random.Random
+        self, state: planahead.Game, seat: int, level: BotLevel, rng: random.Random, *, kin: int = 0
     ) -> Sequence[planahead.Action]:
         from spieltisch.games.planahead.bots import choose_field, turned_seat
 
@@ -85,9 +85,9 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         if tile is None:
             return ()
         drawn = state.draw[: state.turn + 1]  # never a tile after the current one
-        # Seeded per seat (`rng`, and its turn of the land): two computers of one level play their
-        # own lands.
-        turned = turned_seat(state.seed, seat)
+        # Seeded per seat (`rng`), and turned every other computer of the level: two computers of
+        # one level play their own lands.
+        turned = turned_seat(state.seed, kin)
         field = choose_field(level, state.seats[seat].land, tile, drawn, rng, turned=turned)
         return (planahead.Place(field), planahead.Confirm())
 

@@ -81,7 +81,7 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
         return state.seed
 
     def bot_actions(
-        self, state: rounds.Game, seat: int, level: BotLevel, rng: random.Random
+        self, state: rounds.Game, seat: int, level: BotLevel, rng: random.Random, *, kin: int = 0
     ) -> Sequence[rounds.Action]:
         if state.phase is rounds.Phase.SCORED:
             return (rounds.NextRound(),)

@@ -55,14 +55,14 @@ def choose_field(
     return _choose(level, land, tile, drawn, rng)
 
 
-def turned_seat(seed: int, seat: int) -> bool:
-    """Whether a computer seat plays its land turned by 180° this game: every other seat, starting
-    with the first or the second as the game's seed says. The turn maps every line onto a line of
-    the same direction and length, so a land scores as its turned self: the seat plays just as well,
-    but two computers of one level at neighbouring seats (as a host adds them, one after another)
-    never lay the same land. (The strong level's own choices rarely differ: letting it choose among
-    fields half a point from its best cost it 3.3 ± 2.0 points a game.)"""
-    return (seed + seat) % 2 == 1
+def turned_seat(seed: int, kin: int) -> bool:
+    """Whether a computer plays its land turned by 180° this game: `kin` counts the computers of
+    its level before it at the table, and every other one is turned, starting with the first or the
+    second as the game's seed says. The turn maps every line onto a line of the same direction and
+    length, so a land scores as its turned self: the computer plays just as well, but two of one
+    level never lay the same land. (The strong level's own choices rarely differ: letting it choose
+    among fields half a point from its best cost it 3.3 ± 2.0 points a game.)"""
+    return (seed + kin) % 2 == 1
 
 
 def _turn_land(land: Land) -> Land:

@@ -79,7 +79,7 @@ def run_bench(level: str, games: int, seed: int, progress: Iterable[int] | None 
 
 @dataclass(frozen=True, slots=True)
 class VarietyResult:
-    """Computers of one level at one table (seats 1, 2 and 3, each with its own rng and turn of the
+    """Three computers of one level at one table (each with its own rng and turn of the
     land) on the same draws, against the level's single best line (no rng, not turned): how alike
     their lands are, and what the variety costs (the turn costs nothing: a land scores as its
     turned self)."""
@@ -92,11 +92,12 @@ class VarietyResult:
     #: Mean of (varied − best line) per draw and its standard error: the cost, paired on each draw.
     paired_diff: float
     paired_se: float
-    #: Share of draws where neighbouring seats (1 and 2) played the very same land, and fields they
+    #: Share of draws where the first two played the very same land, and fields they
     #: differ in.
     identical_share: float
     fields_apart: float
-    #: The same share for seats 1 and 3 (one turn of the land: only their rng sets them apart).
+    #: The same share for the first and the third (one turn of the land: only their rng sets them
+    #: apart).
     same_turn_identical_share: float
 
     def to_dict(self) -> dict[str, Any]:
@@ -107,7 +108,7 @@ class VarietyResult:
             f"{self.level:<7} games={self.games} seed={self.seed} varied={self.mean_varied:.2f} "
             f"best-line={self.mean_best_line:.2f} paired diff={self.paired_diff:+.2f} ±{self.paired_se:.2f} (SE) "
             f"identical lands={100 * self.identical_share:.1f}% fields apart={self.fields_apart:.1f}/19 "
-            f"(seats 1 and 3: {100 * self.same_turn_identical_share:.1f}% identical)"
+            f"(first and third: {100 * self.same_turn_identical_share:.1f}% identical)"
         )
 
 
@@ -122,10 +123,10 @@ def run_variety(level: str, games: int, seed: int, progress: Iterable[int] | Non
     for i in progress if progress is not None else range(games):
         draw = draw_tiles(seed + i)
         # As at a table: each seat its own rng and its own turn of the land (see `turned_seat`).
-        seat_a = play_game(level, draw, random.Random(f"{seed + i}:a"), turned=turned_seat(seed + i, 1))
-        seat_b = play_game(level, draw, random.Random(f"{seed + i}:b"), turned=turned_seat(seed + i, 2))
-        # A third computer of the level, two seats on: the same turn as the first.
-        seat_c = play_game(level, draw, random.Random(f"{seed + i}:c"), turned=turned_seat(seed + i, 3))
+        seat_a = play_game(level, draw, random.Random(f"{seed + i}:a"), turned=turned_seat(seed + i, 0))
+        seat_b = play_game(level, draw, random.Random(f"{seed + i}:b"), turned=turned_seat(seed + i, 1))
+        # A third computer of the level: the same turn as the first.
+        seat_c = play_game(level, draw, random.Random(f"{seed + i}:c"), turned=turned_seat(seed + i, 2))
         same_turn += seat_a == seat_c
         line = play_game(level, draw, None)
         varied.append(score_land(seat_a).total)
