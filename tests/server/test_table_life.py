@@ -272,3 +272,22 @@ def test_two_masters_at_one_table_lay_lands_of_their_own():
         table = tick(table, now, PACING) or table
     masters = [table.state.seats[seat].land for seat in (1, 3)]
     assert masters[0] != masters[1]  # (as strong as each other: bench/planahead_bots.py --variety)
+
+
+def test_a_table_written_after_every_change_keeps_its_whole_log():
+    table = table_of({"seats": 2})
+    table = apply(table, "ann", "Ann", AddBot("easy"), T0, PACING)
+    now = T0
+    for game in range(2):
+        table = apply(table, "ann", "Ann", Start() if game == 0 else Rematch(), now, PACING)
+        while table.status is Status.PLAYING:
+            if table.rules.waiting_for(table.state, 0):
+                free = table.state.seats[0].land.index(None) + 1
+                table = apply(table, "ann", "Ann", pa.Place(free), now, PACING)
+                assert json.loads(table.to_json()) == json.loads(json.dumps(table.to_dict()))
+                table = apply(table, "ann", "Ann", pa.Confirm(), now, PACING)
+            now += 1.0
+            table = tick(table, now, PACING) or table
+            written = json.loads(table.to_json())
+            assert written == json.loads(json.dumps(table.to_dict()))  # the log as it is, this game's
+            assert Table.from_dict(written, GAMES).log == tuple(written["log"])

@@ -112,7 +112,7 @@ class Snapshots:
         self._writer: asyncio.Task[None] | None = None
 
     async def write(self, table: Table) -> None:
-        data = json.dumps(table.to_dict(), separators=(",", ":"))
+        data = table.to_json()
         self._pending[table.id] = (table.id, table.game, table.status.value, table.version, data)
         if self._batch is None:
             self._batch = asyncio.get_running_loop().create_future()

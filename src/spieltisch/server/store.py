@@ -290,7 +290,7 @@ class RedisTableStore:
     @_redis_faults
     async def create(self, table: Table) -> None:
         async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.set(self._key(table.id), json.dumps(table.to_dict()))
+            pipe.set(self._key(table.id), table.to_json())
             pipe.sadd(self._index, table.id)
             await pipe.execute()
         await self._announce(table.id)
@@ -313,7 +313,7 @@ class RedisTableStore:
                         await pipe.unwatch()
                         return None
                     pipe.multi()
-                    pipe.set(key, json.dumps(new.to_dict()))
+                    pipe.set(key, new.to_json())
                     await pipe.execute()
                     break
                 except WatchError:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import logging
 import random
 import secrets
@@ -84,6 +85,9 @@ class Table:
     #: The game's accepted moves so far (server/game_log.py), kept with its records for replays;
     #: None for a game restored from a snapshot taken before tables kept logs.
     log: tuple[game_log.Entry, ...] | None = None
+    #: The log's first entries as JSON, and how many (a table is written after every change, and
+    #: its log only grows: each entry is encoded once).
+    log_json: tuple[int, str] = field(default=(0, ""), repr=False, compare=False)
 
     @property
     def game(self) -> str:
@@ -140,6 +144,20 @@ class Table:
             "extras": self.extras,
             "log": None if self.log is None else list(self.log),
         }
+
+    def to_json(self) -> str:
+        """`to_dict` as compact JSON, the log's entries encoded once for all later writes."""
+        data = self.to_dict()
+        log = data.pop("log")
+        head = json.dumps(data, separators=(",", ":"))
+        if log is None:
+            return head[:-1] + ',"log":null}'
+        count, text = self.log_json if self.log_json[0] <= len(log) else (0, "")
+        if count < len(log):
+            fresh = ",".join(json.dumps(entry, separators=(",", ":")) for entry in log[count:])
+            text = f"{text},{fresh}" if text else fresh
+            self.log_json = (len(log), text)
+        return f'{head[:-1]},"log":[{text}]}}'
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], games: Mapping[str, GameRules[Any, Any]]) -> Table:
@@ -587,6 +605,7 @@ def _begin(table: Table, now: float) -> None:
     table.bot_due = {}
     table.bot_step = None
     table.log = ()
+    table.log_json = (0, "")  # a new game, a new log
 
 
 def _log(table: Table, *entries: game_log.Entry) -> None:
