@@ -175,9 +175,12 @@ def test_a_day_and_a_players_page(day, new_page, browser, axe, shots):
     ), line
     assert "Alma" not in line
     page.get_by_test_id("share-copy").click()
-    expect(page.get_by_test_id("toast")).to_contain_text("Kopiert")
+    # A note under the line says so for a few seconds; no toast floats over the page.
+    expect(page.get_by_test_id("share-note")).to_contain_text("Kopiert")
+    expect(page.get_by_test_id("toast")).to_be_hidden()
     assert plain(page.evaluate("() => navigator.clipboard.readText()")) == line
     page.screenshot(path=str(shots / "day-puzzle-desktop.png"))
+    expect(page.get_by_test_id("share-note")).to_have_text("", timeout=8_000)
     problems["Rätsel result"] = serious_violations(axe, page)
 
     # ---- the Tagesstadt ---------------------------------------------------------------------------

@@ -247,9 +247,23 @@ def test_puzzle_from_the_lobby_to_a_perfect_retry(live_server, new_page, shots):
         shot=lambda: b.screenshot(path=str(shots / "puzzle-phone.png")),
     )
     bea_score, _, _ = check_result(b, timed_out=False)
+    # With the day's chart and the line to share below it, the land is still drawn full size
+    # (it once shrank to 0 px on phones), mine and the best one, and nothing widens the page.
+    expect(b.get_by_test_id("histogram-chart")).to_be_visible()
+
+    def board_height() -> float:
+        box = b.get_by_test_id("board").bounding_box()
+        assert box is not None
+        return box["height"]
+
+    assert board_height() > 200
     b.get_by_test_id("show-optimum").tap()
+    expect(b.get_by_test_id("land-toggle")).to_have_attribute("data-showing", "optimum")
+    assert board_height() > 200
     b.screenshot(path=str(shots / "puzzle-optimum-phone.png"), full_page=True)
     b.get_by_test_id("show-mine").tap()
+    assert board_height() > 200
+    assert b.evaluate("document.documentElement.scrollWidth") <= 390
     b.screenshot(path=str(shots / "puzzle-result-phone.png"), full_page=True)
     expect(b.get_by_test_id("results-list").locator('[data-testid="results-entry"]')).to_have_count(2)
     assert results(b, "best")[0] == ("Alma", optimum)

@@ -177,6 +177,31 @@ def wait_index(page: Page, index: int) -> None:
     expect(page.get_by_test_id("replay")).to_have_attribute("data-index", str(index))
 
 
+def whole_scoring(page: Page) -> None:
+    """A round's scoring shown whole: the page scrolls to its totals (no box scrolls inside it) while
+    the controls stay in the window, and nothing is wider than the window."""
+    lists = page.evaluate(
+        "[...document.querySelectorAll('.rp-scored .sg-results, .rp-scored .sg-results-list')]"
+        ".map((el) => el.scrollHeight - el.clientHeight)"
+    )
+    assert lists and max(lists) <= 1, lists
+    page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")  # to the scoring's foot
+    for part in ("totals", "replay-toggle", "replay-slider"):
+        box = page.get_by_test_id(part).bounding_box()
+        size = page.viewport_size
+        assert box is not None and size is not None
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5, (part, box, size)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5, (part, box, size)
+    # the totals are not hidden under the controls
+    totals = page.get_by_test_id("totals").bounding_box()
+    bar = page.locator(".rp-controls").bounding_box()
+    assert totals and bar
+    assert bar and (
+        totals["y"] + totals["height"] <= bar["y"] + 0.5 or totals["y"] >= bar["y"] + bar["height"]
+    ), (totals, bar)
+    page.evaluate("window.scrollTo(0, 0)")
+
+
 def land_of(page: Page, seat: int):
     return parse_land(page.get_by_test_id(f"board-{seat}").get_attribute("data-land"))
 
@@ -278,8 +303,12 @@ def test_a_plan_ahead_game_replayed_tile_by_tile(server, speedgans_game, new_pag
     assert page.get_by_test_id("replay-link").input_value() == replay_url
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.get_by_test_id("copy-replay-link").click()
-    expect(page.get_by_test_id("toast")).to_have_text("Link kopiert")
+    # The button says so for a few seconds; nothing floats over the controls.
+    expect(page.get_by_test_id("copy-replay-link")).to_have_text("✓ Link kopiert")
+    expect(page.get_by_test_id("toast")).to_be_hidden()
     assert page.evaluate("navigator.clipboard.readText()") == replay_url
+    page.screenshot(path=str(shots / "replay-planahead-copied.png"))
+    expect(page.get_by_test_id("copy-replay-link")).to_have_text("Link kopieren", timeout=6_000)
     page.screenshot(path=str(shots / "replay-planahead-desktop.png"))
     assert not page.errors
 
@@ -407,28 +436,50 @@ def test_a_speedgans_game_replayed_change_by_change(server, speedgans_game, new_
     expect(page.get_by_test_id("city-panel-0")).to_have_class(re.compile(r"\bis-changed\b"))
     page.screenshot(path=str(shots / "replay-speedgans-desktop.png"))
 
-    # The round's scoring, as the table showed it: its round points are the game's.
-    page.keyboard.press("End")
+    # The round's scoring, as the table showed it: its round points are the game's; shown whole,
+    # every total in sight (no scroll box of its own), no winner yet.
+    while page.get_by_test_id("replay").get_attribute("data-step") != "scored":
+        page.keyboard.press("ArrowRight")
     expect(page.get_by_test_id("replay-scoring")).to_be_visible()
     totals = page.get_by_test_id("totals")
     for seat, got in enumerate(history[0]["points"]):
         expect(totals.locator(f"tr[data-seat='{seat}']")).to_have_attribute("data-round-points", str(got))
+    whole_scoring(page)
+    expect(page.get_by_test_id("replay-final")).to_have_count(0)
     page.get_by_test_id("musterstadt").click()
     expect(page.get_by_test_id("viewing")).to_have_text("Musterstadt")
     page.get_by_test_id("result-name-1").first.click()
     expect(page.get_by_test_id("viewing")).to_contain_text(end_view["seats"][1]["nickname"])
-    # One step back: the cities again, each full or as far as it came.
+    # → runs on into the next round, ← back to the scoring and the cities again, each full or as
+    # far as it came.
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_test_id("replay")).to_have_attribute("data-round", "1")
+    expect(page.get_by_test_id("replay-event")).to_have_text("Runde 2 beginnt: alle Städte sind leer.")
+    page.keyboard.press("ArrowLeft")
+    expect(page.get_by_test_id("replay-scoring")).to_be_visible()
     page.keyboard.press("ArrowLeft")
     expect(page.get_by_test_id("city-panel-1")).to_be_visible()
 
-    # The last round ends with the game's points.
-    page.get_by_test_id(f"replay-round-{len(history)}").click()
-    wait_index(page, 0)
-    page.get_by_test_id("replay-last").click()
+    # End: the last round's scoring with the game's points, and who won.
+    page.keyboard.press("End")
+    expect(page.get_by_test_id("replay")).to_have_attribute("data-round", str(len(history) - 1))
     for seat, got in points.items():
         expect(page.get_by_test_id("totals").locator(f"tr[data-seat='{seat}']")).to_have_attribute(
             "data-points", str(got)
         )
+    winner = max(points, key=lambda seat: points[seat])
+    expect(page.get_by_test_id("replay-winner")).to_have_text(
+        f"{end_view['seats'][winner]['nickname']} gewinnt!"
+    )
+    final = page.get_by_test_id("replay-final").locator("li")
+    for seat, got in points.items():
+        expect(final.and_(page.locator(f"[data-seat='{seat}']"))).to_have_attribute("data-points", str(got))
+    expect(page.get_by_test_id("replay-next")).to_be_disabled()
+    # Home: the game's start.
+    page.keyboard.press("Home")
+    expect(page.get_by_test_id("replay")).to_have_attribute("data-round", "0")
+    wait_index(page, 0)
+    page.keyboard.press("End")
     page.get_by_test_id("theme").click()
     page.get_by_test_id("theme-laterne").click()
     expect(page.locator("body")).to_have_attribute("data-sg-theme", "laterne")
@@ -446,9 +497,10 @@ def test_a_speedgans_game_replayed_change_by_change(server, speedgans_game, new_
     )
     phone.get_by_test_id("replay-last").tap()
     expect(phone.get_by_test_id("replay-scoring")).to_be_visible()
-    inside_the_window(phone, ["replay-toggle", "replay-slider", "city", "results", "musterstadt"])
+    expect(phone.get_by_test_id("replay-winner")).to_be_visible()
+    whole_scoring(phone)
     phone.screenshot(path=str(shots / "replay-speedgans-phone-390.png"))
     phone.set_viewport_size({"width": 360, "height": 740})
-    inside_the_window(phone, ["replay-toggle", "replay-slider", "city", "results", "musterstadt"])
+    whole_scoring(phone)
     phone.screenshot(path=str(shots / "replay-speedgans-phone-360.png"))
     assert not phone.errors

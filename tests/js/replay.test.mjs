@@ -105,6 +105,8 @@ describe("Plan Ahead: tile by tile", () => {
     const m = new ReplayModel(replay);
     assert.equal(m.kind, "tiles");
     assert.equal(m.lands().length, 1);
+    m.go("last");
+    assert.equal(m.lands()[0].place, null); // alone: no place to name
   });
 
   test("this browser's player's seat is marked", () => {
@@ -222,10 +224,52 @@ describe("Speedgans: a round change by change, then its scoring", () => {
     assert.equal(m.counterText(), "Schritt 1 von 8");
     assert.equal(m.eventText(), "Runde 1 beginnt: alle Städte sind leer.");
     assert.deepEqual(m.cities().map((c) => c.tiles), [0, 0]);
-    m.go("last");
+    m.seek(m.count - 1);
     assert.equal(m.stepKind(), "scored");
     assert.equal(m.event(), null);
     assert.equal(m.eventText(), "Die Wertung der Runde 1");
+    assert.equal(m.finalStandings(), null); // not yet the game's end
+  });
+
+  test("→ and playing run on from a round's scoring into the next round; ← back; Home End the whole game", () => {
+    const m = new ReplayModel(speedgans());
+    m.seek(m.count - 1);
+    assert.ok(!m.atEnd && !m.atStart);
+    assert.equal(m.go("next"), true);
+    assert.deepEqual([m.roundIndex, m.index, m.stepKind()], [1, 0, "start"]);
+    assert.equal(m.eventText(), "Runde 2 beginnt: alle Städte sind leer.");
+    assert.equal(m.go("prev"), true);
+    assert.deepEqual([m.roundIndex, m.index, m.stepKind()], [0, 7, "scored"]);
+    assert.equal(m.go("last"), true);
+    assert.deepEqual([m.roundIndex, m.index, m.stepKind()], [1, 2, "scored"]);
+    assert.ok(m.atEnd);
+    assert.equal(m.go("next"), false);
+    assert.equal(m.go("first"), true);
+    assert.deepEqual([m.roundIndex, m.index], [0, 0]);
+    assert.ok(m.atStart);
+    assert.equal(m.go("prev"), false);
+    // playing crosses the rounds and stops at the game's end
+    m.toggle();
+    let ticks = 0;
+    while (m.playing && ticks < 50) {
+      m.tick();
+      ticks += 1;
+    }
+    assert.equal(ticks, 8 + 3 - 1);
+    assert.ok(m.atEnd);
+  });
+
+  test("the game's last step says who won, with everyone's final points", () => {
+    const m = new ReplayModel(speedgans());
+    m.go("last");
+    const final = m.finalStandings();
+    assert.equal(final?.text, "Sina gewinnt!");
+    assert.deepEqual(final?.rows.map((r) => [r.place, r.name, r.score]), [[1, "Sina", 6], [2, "Auguste", 3]]);
+    const tie = speedgans();
+    tie.final = { points: [4, 4], ranking: [1, 1] };
+    const t2 = new ReplayModel(tie);
+    t2.go("last");
+    assert.equal(t2.finalStandings()?.text, "Gleichstand: Sina, Auguste");
   });
 
   test("each city as it grew; the change of the step is marked", () => {
@@ -247,7 +291,7 @@ describe("Speedgans: a round change by change, then its scoring", () => {
     assert.equal(m.eventText(), "Sina ruft „Gasse dicht!“ – Platzmarke 1");
     m.seek(6);
     assert.deepEqual(m.cities().map((c) => [c.marker, c.tiles]), [[1, 9], [2, 9]]);
-    m.go("last");
+    m.seek(m.count - 1);
     assert.deepEqual(m.cities().map((c) => c.marker), [1, 2]); // the scoring keeps them
   });
 

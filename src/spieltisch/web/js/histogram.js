@@ -9,7 +9,7 @@ import "./speedgans/solo-strings.js";
 import "./player/strings.js";
 import { getLang, t } from "./i18n.js";
 import { formatClock } from "./clock.js";
-import { h, toast } from "./ui.js";
+import { h } from "./ui.js";
 import { formatShare } from "./puzzle/format.js";
 import { formatPoints } from "./speedgans/solo-lists.js";
 
@@ -224,29 +224,42 @@ export function dayHistogram(day) {
   return box;
 }
 
+/** How long the note under the share line says it was copied (ms). */
+export const SHARE_NOTE_MS = 4000;
+
 /**
- * The share line, selectable, and a button that copies it.
+ * The share line, selectable, and a button that copies it; a note under them says so for a few
+ * seconds (in the box itself: nothing floats over the page, and it goes with the box).
  * @param {string} line
  */
 export function shareLineBox(line) {
   const text = h("p.day-share-text", { "data-testid": "share-line" }, line);
+  const note = h("p.day-share-note", { "data-testid": "share-note", role: "status", "aria-live": "polite" });
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const say = (key) => {
+    note.textContent = t(key);
+    clearTimeout(timer);
+    timer = setTimeout(() => { note.textContent = ""; }, SHARE_NOTE_MS);
+  };
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(line);
-      toast(t("day.share.copied"), "info");
+      say("day.share.copied");
     } catch {
       // No clipboard (a page without https, a refusal): the line is selected for the player to copy.
       const range = document.createRange();
       range.selectNodeContents(text);
       getSelection()?.removeAllRanges();
       getSelection()?.addRange(range);
-      toast(t("day.share.select"), "info");
+      say("day.share.select");
     }
   };
   return h("div.day-share", {},
     h("p.day-share-label", {}, t("day.share.label")),
     h("div.day-share-row", {}, text,
-      h("button.secondary.small", { type: "button", "data-testid": "share-copy", onclick: copy }, t("day.share.copy"))));
+      h("button.secondary.small", { type: "button", "data-testid": "share-copy", onclick: copy }, t("day.share.copy"))),
+    note);
 }
 
 /**

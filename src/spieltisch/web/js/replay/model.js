@@ -12,6 +12,7 @@ import { getLang, t } from "../i18n.js";
 import { formatClock } from "../clock.js";
 import { parseLand } from "../planahead/geometry.js";
 import { parseCity } from "../speedgans/city.js";
+import { headline, standings } from "../standings.js";
 
 /**
  * @typedef {object} ReplayPlayer
@@ -96,11 +97,18 @@ export class ReplayModel {
     return 1 + round.events.length + (round.scored ? 1 : 0);
   }
 
+  /** The first step of the game (Speedgans: of its first round). */
   get atStart() {
-    return this.index <= 0;
+    return this.index <= 0 && (this.kind === "tiles" || this.roundIndex <= 0);
   }
 
+  /** The last step of the game (Speedgans: the last round's scoring). */
   get atEnd() {
+    return this.atRoundEnd && (this.kind === "tiles" || this.roundIndex >= this.rounds.length - 1);
+  }
+
+  /** The last step of the sequence shown (Speedgans: the round's scoring). */
+  get atRoundEnd() {
     return this.index >= this.count - 1;
   }
 
@@ -115,13 +123,37 @@ export class ReplayModel {
     return true;
   }
 
-  /** @param {"prev" | "next" | "first" | "last" | "toggle"} what  answers whether anything changed */
+  /**
+   * ← → Home End: a step, the game's start or end. Speedgans runs on over its rounds: the step after
+   * a round's scoring is the next round's start, the end is the last round's scoring.
+   * @param {"prev" | "next" | "first" | "last" | "toggle"} what  answers whether anything changed
+   */
   go(what) {
     if (what === "toggle") return this.toggle();
     const wasPlaying = this.playing;
     this.playing = false; // a step by hand stops playing
-    const target = { first: 0, prev: this.index - 1, next: this.index + 1, last: this.count - 1 }[what];
-    return this.seek(target) || wasPlaying;
+    if (what === "next") return this.step(1) || wasPlaying;
+    if (what === "prev") return this.step(-1) || wasPlaying;
+    const last = what === "last";
+    const round = this.kind === "speedgans" ? (last ? Math.max(0, this.rounds.length - 1) : 0) : 0;
+    const changedRound = round !== this.roundIndex;
+    this.roundIndex = round;
+    if (changedRound) this.index = -1; // seek below always lands on a step of the round
+    return this.seek(last ? this.count - 1 : 0) || changedRound || wasPlaying;
+  }
+
+  /**
+   * One step on (+1) or back (-1), into the next or previous Speedgans round at a round's end or start.
+   * @param {1 | -1} delta  answers whether the step shown changed
+   */
+  step(delta) {
+    if (delta > 0 ? !this.atRoundEnd : this.index > 0) return this.seek(this.index + delta);
+    if (this.kind !== "speedgans") return false;
+    const round = this.roundIndex + delta;
+    if (round < 0 || round >= this.rounds.length) return false;
+    this.roundIndex = round;
+    this.index = delta > 0 ? 0 : Math.max(0, this.count - 1);
+    return true;
   }
 
   /** Play or pause; play from the start again once the end is shown. Answers true (it always changes). */
@@ -130,15 +162,18 @@ export class ReplayModel {
       this.playing = false;
       return true;
     }
-    if (this.atEnd) this.index = 0;
-    this.playing = this.count > 1;
+    if (this.atEnd) {
+      this.roundIndex = 0;
+      this.index = 0;
+    }
+    this.playing = !this.atEnd;
     return true;
   }
 
   /** While playing, the next step (called every PLAY_MS); playing stops at the end. Answers whether anything changed. */
   tick() {
     if (!this.playing) return false;
-    if (!this.atEnd) this.index += 1;
+    this.step(1);
     if (this.atEnd) this.playing = false;
     return true;
   }
@@ -185,6 +220,20 @@ export class ReplayModel {
     return this.replay.final?.ranking ?? [];
   }
 
+  /**
+   * At the game's last step (Speedgans: the last round's scoring), how it ended: every seat's final
+   * points and place from the replay's `final`, the winners; null on any other step.
+   * @returns {{rows: import("../standings.js").Standing[], winners: import("../standings.js").Standing[], text: string} | null}
+   */
+  finalStandings() {
+    if (!this.atEnd || this.count === 0) return null;
+    const final = this.replay.final ?? {};
+    const scores = final.points ?? final.scores;
+    if (!scores?.length) return null;
+    const { rows, winners } = standings(scores.map((score, seat) => ({ name: this.seatName(seat), score })), final.ranking, this.you);
+    return { rows, winners, text: winners.length ? headline(winners) : "" };
+  }
+
   // ---- Plan Ahead and the Rätsel -----------------------------------------------------------------
 
   /** @returns {TileFrame | undefined} the step's frame (none in a game where no tile was laid) */
@@ -207,7 +256,8 @@ export class ReplayModel {
       return {
         seat, name: this.seatName(seat), bot: this.replay.players[seat]?.bot ?? null, land, score: s.score,
         clockPlaced: s.clock_placed ?? [], field: at >= 0 ? at + 1 : null,
-        place: this.atEnd ? this.ranking[seat] ?? null : null, you: seat === this.you,
+        // the final places once the last tile lies; one land alone (a Rätsel) has no place
+        place: this.atEnd && frame.seats.length > 1 ? this.ranking[seat] ?? null : null, you: seat === this.you,
       };
     });
   }
@@ -246,7 +296,7 @@ export class ReplayModel {
   stepKind() {
     const round = this.roundFrame();
     if (this.index === 0) return "start";
-    if (round?.scored && this.atEnd) return "scored";
+    if (round?.scored && this.atRoundEnd) return "scored";
     return "event";
   }
 

@@ -39,6 +39,9 @@ const VIEWS = {
   speedgans: async () => (await import("./speedgans.js")).SpeedgansReplay,
 };
 
+/** How long the copy button says the link was copied (ms). */
+const COPIED_MS = 3000;
+
 export class ReplayScreen extends Screen {
   constructor(app, gameId) {
     super(app);
@@ -61,6 +64,7 @@ export class ReplayScreen extends Screen {
   unmount() {
     this.alive = false;
     this.stopTimer();
+    clearTimeout(this.copiedTimer);
     document.removeEventListener("keydown", this.keyHandler);
     this.view?.destroy();
     this.view = null;
@@ -124,7 +128,7 @@ export class ReplayScreen extends Screen {
         h("p.muted.rp-played", {}, this.model.playedText())),
       h("div.rp-share", {},
         this.linkInput,
-        h("button.secondary.small", { type: "button", "data-testid": "copy-replay-link", onclick: () => this.copyLink() }, t("rp.copy"))),
+        this.copyButton = h("button.secondary.small", { type: "button", "data-testid": "copy-replay-link", onclick: () => this.copyLink() }, t("rp.copy"))),
       this.view.headExtras?.() ?? null);
   }
 
@@ -174,6 +178,7 @@ export class ReplayScreen extends Screen {
     const m = this.model;
     Object.assign(this.root.dataset, {
       index: String(m.index), count: String(m.count), playing: m.playing ? "true" : "false", round: String(m.roundIndex),
+      step: m.kind === "speedgans" ? m.stepKind() : "tile", // a round's scoring lets the page scroll (replay.css)
     });
     this.buttons.first.disabled = m.atStart;
     this.buttons.prev.disabled = m.atStart;
@@ -233,11 +238,24 @@ export class ReplayScreen extends Screen {
 
   // ---- sharing -----------------------------------------------------------------------------------
 
+  /**
+   * The link copied: the button says so for a few seconds (where one looks, covering nothing), and
+   * a screen reader hears it.
+   */
   async copyLink() {
     const input = this.linkInput;
     try {
       await navigator.clipboard.writeText(input.value);
-      toast(t("rp.copied"), "info");
+      const button = this.copyButton;
+      button.textContent = `✓ ${t("rp.copied")}`;
+      button.setAttribute("aria-live", "polite");
+      button.classList.add("is-copied");
+      clearTimeout(this.copiedTimer);
+      this.copiedTimer = setTimeout(() => {
+        button.textContent = t("rp.copy");
+        button.classList.remove("is-copied");
+        button.removeAttribute("aria-live");
+      }, COPIED_MS);
     } catch {
       // No clipboard here (an insecure page, a refusal): the link is shown and selected to copy by hand.
       input.classList.add("is-shown");

@@ -8,6 +8,7 @@ import "./strings.js";
 import "../speedgans/strings.js";
 import { t } from "../i18n.js";
 import { h } from "../ui.js";
+import { icon } from "../icons.js";
 import { cityElement } from "../speedgans/board.js";
 import { taskCards } from "../speedgans/build-view.js";
 import { parseCity } from "../speedgans/city.js";
@@ -62,6 +63,7 @@ export class SpeedgansReplay {
     // The scoring names its round and tasks itself (its heading, the task cards).
     return h("div.rp-stage", { class: scored ? "is-scored" : "", "data-step": m.stepKind() },
       this.renderTop(scored),
+      scored ? this.renderFinal() : null,
       scored ? this.renderScoring() : this.renderCities(),
       scored ? null : h("p.rp-event", { "data-testid": "replay-event" }, m.eventText()));
   }
@@ -77,6 +79,18 @@ export class SpeedgansReplay {
       }, t("sg.round", { n: r.round })))),
       scored ? null : h("ul.rp-sg-tasks", { "aria-label": t("sg.results.task") }, (round?.tasks || []).map((task) => h("li.rp-sg-task", { class: `group-${task.id[0]}` },
         h("span.sg-task-id", {}, task.id), " ", t(`sg.task.${task.id}`), task.star ? h("span.sg-task-star", { title: t("sg.star") }, " ★") : null))));
+  }
+
+  /** The game's last step: who won, and everyone's final points (the replay's `final`). */
+  renderFinal() {
+    const final = this.model.finalStandings();
+    if (!final) return null;
+    return h("section.rp-final", { "data-testid": "replay-final", "aria-label": t("rp.final") },
+      h("p.end-winner.rp-winner", { "data-testid": "replay-winner" }, icon("span.end-trophy", "trophy"), final.text),
+      h("ol.rp-final-list", { "aria-label": t("rp.final") }, final.rows.map((r) => h("li", {
+        "data-seat": r.seat, "data-place": r.place ?? "", "data-points": r.score, class: [r.place === 1 ? "is-winner" : "", r.you ? "is-you" : ""].join(" "),
+      }, h("span.rp-final-place", {}, `${r.place ?? "–"}.`), " ", h("span.rp-final-name", {}, r.name), " ",
+      h("span.rp-final-points", {}, t("sg.points", { n: r.score }))))));
   }
 
   /** Every city at the step, side by side. */
