@@ -163,7 +163,7 @@ class Scheduler:
             game=rules.name,
             table_id=game.table_id,
             settings=rules.logged_settings(game.settings),
-            players=[{"player": s.player, "nickname": s.nickname, "bot": s.bot} for s in game.sitters],
+            players=game.players(),
             seed=rules.seed(game.state),
             started=game.started_at,
             log=game.log,

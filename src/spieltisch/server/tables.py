@@ -126,6 +126,10 @@ class Table:
 
     # Serialisation (live-state stores) -----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        return {**self._fields(), "log": None if self.log is None else list(self.log)}
+
+    def _fields(self) -> dict[str, Any]:
+        """Everything of `to_dict` but the log."""
         return {
             "id": self.id,
             "game": self.rules.name,
@@ -142,14 +146,12 @@ class Table:
             "bot_step": self.bot_step,
             "recorded": self.recorded,
             "extras": self.extras,
-            "log": None if self.log is None else list(self.log),
         }
 
     def to_json(self) -> str:
         """`to_dict` as compact JSON, the log's entries encoded once for all later writes."""
-        data = self.to_dict()
-        log = data.pop("log")
-        head = json.dumps(data, separators=(",", ":"))
+        head = json.dumps(self._fields(), separators=(",", ":"))
+        log = self.log
         if log is None:
             return head[:-1] + ',"log":null}'
         count, text = self.log_json if self.log_json[0] <= len(log) else (0, "")

@@ -42,6 +42,11 @@ class Repository:
         self.engine = engine
         self._session = session_factory(engine)
 
+    def _insert(self, model: type[Any]) -> Any:
+        """An INSERT of this database's dialect (for its ON CONFLICT clauses)."""
+        insert = sqlite_insert if self.engine.dialect.name == "sqlite" else postgresql_insert
+        return insert(model)
+
     def _once(self, model: type[R], game_id: str | None, write: Callable[[Session], R]) -> R:
         """Write the record of a finished game unless it exists: a process that retries after a
         fault (or two processes recording the same end) write it once. The unique game id settles
@@ -159,8 +164,9 @@ class Repository:
             "created_at": datetime.now(UTC),
         }
         with self._session.begin() as session:
-            insert = postgresql_insert if self.engine.dialect.name == "postgresql" else sqlite_insert
-            session.execute(insert(GameLog).values(**row).on_conflict_do_nothing(index_elements=["game_id"]))
+            session.execute(
+                self._insert(GameLog).values(**row).on_conflict_do_nothing(index_elements=["game_id"])
+            )
 
     def game_log(self, game_id: str) -> GameLog | None:
         with self._session() as session:
@@ -178,8 +184,7 @@ class Repository:
         """Write the newest snapshot of several tables in one statement and one transaction (an
         older version than the one stored is left out: a snapshot never goes back). One upsert, not
         a lookup per table: under load this runs for every change at every table."""
-        insert = sqlite_insert if self.engine.dialect.name == "sqlite" else postgresql_insert
-        statement = insert(LiveTable)
+        statement = self._insert(LiveTable)
         statement = statement.on_conflict_do_update(
             index_elements=[LiveTable.id],
             set_={

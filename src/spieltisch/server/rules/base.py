@@ -55,6 +55,10 @@ class FinishedGame(Generic[S]):
     #: The game's accepted moves (server/game_log.py); None if the table lost them (an old snapshot).
     log: tuple[list[Any], ...] | None = None
 
+    def players(self) -> list[dict[str, Any]]:
+        """Who sat where, as the records keep it."""
+        return [{"player": s.player, "nickname": s.nickname, "bot": s.bot} for s in self.sitters]
+
 
 class Records(Protocol):
     """What a game may use after its end: the records database, puzzle optima and the clock."""
@@ -202,7 +206,7 @@ async def save_game_record(
         table_id=game.table_id,
         seed=rules.seed(game.state),
         settings=dict(game.settings),
-        players=[{"player": s.player, "nickname": s.nickname, "bot": s.bot} for s in game.sitters],
+        players=game.players(),
         result=result,
         started_at=game.started_at,
     )

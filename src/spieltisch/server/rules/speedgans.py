@@ -117,9 +117,10 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
                 continue
             since = round(at - state.reading_ends, 3)
             for index, seat in enumerate(state.seats):
-                if str(seat.city) != cities[index]:
-                    cities[index] = str(seat.city)
-                    frame["events"].append({"at": since, "seat": index, "city": cities[index]})
+                city = str(seat.city)
+                if city != cities[index]:
+                    cities[index] = city
+                    frame["events"].append({"at": since, "seat": index, "city": city})
                 if seat.done and not done[index]:
                     done[index] = True
                     called = {"done": seat.marker} if seat.marker is not None else {"left": True}
