@@ -4,7 +4,9 @@ Starts a real server (one process with SQLite, or `--workers N` with Redis and P
 here on 127.0.0.1), seats 5 players per table and plays the way browsers do: every player first
 watches the lobby, then opens its table (the lobby page's subscription ends there), and plays —
 Plan Ahead: place + OK 2–5 s after each new tile; Speedgans: a changed city every 1–2 s while
-building, „Weiter“ after the scoring. A finished game is started again (Revanche).
+building (not once its clock has run out), „Weiter“ after the scoring. A finished game is started
+again (Revanche). Besides them, browsers that stay on the lobby (a tenth as many as players, by
+default) see the tables come and go; every browser pings every 25 s, as the client does.
 
 Latency is measured from sending a move to the first view that shows it: to the sender, and to
 each of the other four (Plan Ahead: that the seat confirmed; Speedgans: the seat's tile count).
@@ -13,6 +15,7 @@ The load generator's own CPU is printed too: it shares the machine's cores with 
     python bench/load.py                       # Plan Ahead, 50/100/200 tables, one process
     python bench/load.py --game speedgans --tables 100,200
     python bench/load.py --workers 2 --tables 100   # Redis + PostgreSQL, two processes
+    python bench/load.py --tables 200 --before HEAD~3   # and a git revision, in the same run
 """
 
 from __future__ import annotations
@@ -38,9 +41,13 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from revisions import revision_tree
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 PLAYERS_PER_TABLE = 5
+#: Seconds between a browser's pings (web/js/net.js).
+PING_SECONDS = 25.0
 #: Moves waiting for their moment (cancelled when a run ends).
 PENDING: set[asyncio.Future[None]] = set()
 
@@ -58,10 +65,12 @@ class Stats:
         self.views = 0
         self.view_bytes = 0
         self.lobby_bytes = 0
+        self.lobby_messages = 0
         self.errors: Counter[str] = Counter()
         self.seconds = 0.0
         self.server_cpu = 0.0  # seconds of CPU in the measured window
         self.own_cpu = 0.0
+        self.server_memory = 0  # bytes resident at the end of the window
 
     def percentile(self, share: float) -> float:
         if not self.latencies:
@@ -82,6 +91,12 @@ class Player:
         self.seen: dict[tuple[Any, ...], bool] = {}
         self.acted_for: Any = None
         self.timer: asyncio.Task[None] | None = None
+        self.received_at = 0.0  # when the last message came (perf_counter)
+
+    def server_now(self) -> float:
+        """The server's clock now, as the last view tells it (as the browser works it out)."""
+        view = self.view or {}
+        return float(view.get("server_time", 0.0)) + time.perf_counter() - self.received_at
 
     async def open(self) -> None:
         url = self.base.replace("http://", "ws://") + f"/ws?token={self.token}"
@@ -107,6 +122,7 @@ async def receive(player: Player, table: Table, stop: asyncio.Event) -> None:
         async for frame in player.ws:
             if stop.is_set():
                 return
+            player.received_at = time.perf_counter()
             message = json.loads(frame)
             kind = message.get("type")
             if kind == "table":
@@ -116,8 +132,9 @@ async def receive(player: Player, table: Table, stop: asyncio.Event) -> None:
                 if player.view is None or view["version"] > player.view["version"]:
                     player.view = view
                     on_view(player, table, view)
-            elif kind == "lobby":
+            elif kind in ("lobby", "lobby_changes"):
                 player.stats.lobby_bytes += len(frame)
+                player.stats.lobby_messages += 1
             elif kind == "error":
                 player.stats.errors[message.get("code", "?")] += 1
     except Exception:
@@ -194,8 +211,9 @@ async def build(player: Player, table: Table) -> None:
             await asyncio.sleep(player.rng.uniform(1, 2))
             view = player.view
             game = view["game"]
-            if game["phase"] != "building":
-                continue
+            ends = [t for t in (game.get("building_ends"), game.get("hourglass_ends")) if t is not None]
+            if game["phase"] != "building" or (ends and player.server_now() >= min(ends) - 0.05):
+                continue  # the browser takes no tile once the clock has run out
             me = view["you"]
             cells = game["seats"][me].get("city", ". . . . . . . . .").split()
             used = {cell[:-2] for cell in cells if cell != "."}
@@ -212,6 +230,13 @@ async def build(player: Player, table: Table) -> None:
             player.stats.moves += 1
     finally:
         player.timer = None
+
+
+async def ping(player: Player) -> None:
+    await asyncio.sleep(player.rng.uniform(0, PING_SECONDS))
+    while True:
+        await player.send({"type": "ping"})
+        await asyncio.sleep(PING_SECONDS)
 
 
 async def run_load(server: Server, game: str, tables: int, seconds: float, lobby_only: int) -> Stats:
@@ -241,6 +266,7 @@ async def run_load(server: Server, game: str, tables: int, seconds: float, lobby
     receivers = [asyncio.ensure_future(receive(p, t, stop)) for t in groups for p in t.players]
     watchers = players[tables * PLAYERS_PER_TABLE :]
     receivers += [asyncio.ensure_future(receive(p, Table([p], game), stop)) for p in watchers]
+    receivers += [asyncio.ensure_future(ping(p)) for p in players]
     for player in players:  # every browser starts on the lobby page
         await player.send({"type": "watch_lobby"})
     settings = {"seats": PLAYERS_PER_TABLE}
@@ -266,7 +292,7 @@ async def run_load(server: Server, game: str, tables: int, seconds: float, lobby
         await asyncio.sleep(2.0 / tables)  # tables start spread over two seconds, as in life
     await asyncio.sleep(3.0)
     stats.latencies.clear()  # the measured window starts once every table plays
-    stats.moves = stats.views = stats.view_bytes = stats.lobby_bytes = 0
+    stats.moves = stats.views = stats.view_bytes = stats.lobby_bytes = stats.lobby_messages = 0
     stats.errors.clear()
     if missing:
         stats.errors["table not created within 60 s"] = len(missing)
@@ -275,6 +301,7 @@ async def run_load(server: Server, game: str, tables: int, seconds: float, lobby
     stats.seconds = time.perf_counter() - started
     stats.server_cpu = server.cpu_seconds() - cpu
     stats.own_cpu = own_cpu() - own
+    stats.server_memory = server.memory()
     stop.set()
     for task in [*receivers, *PENDING]:
         task.cancel()
@@ -284,8 +311,11 @@ async def run_load(server: Server, game: str, tables: int, seconds: float, lobby
 
 
 class Server:
-    def __init__(self, workers: int, folder: Path) -> None:
+    """The server under load: the working tree's, or that of `tree` (an earlier revision)."""
+
+    def __init__(self, workers: int, folder: Path, tree: Path = ROOT) -> None:
         self.folder = folder
+        self.tree = tree
         self.workers = workers
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -304,6 +334,7 @@ class Server:
             "SPIELTISCH_DATABASE_URL": f"sqlite:///{self.folder / 'load.sqlite3'}",
             "SPIELTISCH_PLAYER_BURST": "1000000",
             "SPIELTISCH_MESSAGE_RATE": "1000",
+            "PYTHONPATH": str(self.tree / "src"),
         }
         if self.workers > 1:
             from tests.services import PostgresServer, RedisServer
@@ -317,7 +348,9 @@ class Server:
         command = [sys.executable, "-m", "spieltisch", "serve", "--port", str(self.port)]
         command += ["--workers", str(self.workers)]
         self.log = open(self.folder / "server.log", "ab")  # noqa: SIM115 - open while the server runs
-        self.process = subprocess.Popen(command, env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT)
+        self.process = subprocess.Popen(
+            command, env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=self.tree
+        )
         for _ in range(1200):
             try:
                 if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
@@ -329,15 +362,29 @@ class Server:
             time.sleep(0.1)
         raise RuntimeError("the server did not answer within 120 s")
 
-    def cpu_seconds(self) -> float:
-        """User + system CPU of the server's processes (the parent and its workers)."""
-        total = 0.0
+    def pids(self) -> list[int]:
+        """The server's processes: the parent and its workers."""
         pids = [self.process.pid]
         children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
         if children.exists():
             pids += [int(p) for p in children.read_text().split()]
+        return pids
+
+    def memory(self) -> int:
+        """Bytes resident in the server's processes (a worker's parent only watches: counted too)."""
+        total = 0
+        for pid in self.pids():
+            with contextlib.suppress(OSError):
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) * 1024
+        return total
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU of the server's processes (the parent and its workers)."""
+        total = 0.0
         tick = os.sysconf("SC_CLK_TCK")
-        for pid in pids:
+        for pid in self.pids():
             try:
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
@@ -360,15 +407,43 @@ def own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def measure(args: argparse.Namespace, count: int, label: str, tree: Path = ROOT) -> None:
+    with tempfile.TemporaryDirectory(prefix="spieltisch-load-") as folder:
+        server = Server(args.workers, Path(folder), tree).start()
+        try:
+            watchers = (
+                args.lobby_watchers if args.lobby_watchers is not None else count * PLAYERS_PER_TABLE // 10
+            )
+            stats = asyncio.run(run_load(server, args.game, count, args.seconds, watchers))
+        finally:
+            server.stop()
+    seconds = stats.seconds
+    errors = sum(stats.errors.values())
+    print(
+        f"{label:<14} {count:>6} {watchers:>5} {stats.moves / seconds:>8.0f} {stats.views / seconds:>8.0f} "
+        f"{stats.view_bytes / max(1, stats.views) / 1024:>8.1f} {stats.lobby_messages / seconds:>7.0f} "
+        f"{stats.lobby_bytes / seconds / 1024:>8.0f} "
+        f"{stats.percentile(0.5):>7.0f} {stats.percentile(0.99):>8.0f} {errors:>7} "
+        f"{stats.server_cpu / seconds * 100:>9.0f}% {stats.server_memory / 2**20:>7.0f} "
+        f"{stats.own_cpu / seconds * 100:>8.0f}%",
+        flush=True,
+    )
+    if errors:
+        print(f"{'':<14} errors: {dict(stats.errors)}", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--game", choices=("planahead", "speedgans"), default="planahead")
     parser.add_argument("--tables", default="50,100,200", help="comma-separated table counts, one run each")
-    parser.add_argument("--seconds", type=float, default=30.0, help="measured seconds per run")
+    parser.add_argument("--seconds", type=float, default=60.0, help="measured seconds per run")
     parser.add_argument("--workers", type=int, default=1, help=">1: Redis + PostgreSQL (started here)")
-    parser.add_argument("--lobby-watchers", type=int, default=0, help="extra browsers that stay on the lobby")
+    parser.add_argument(
+        "--lobby-watchers", type=int, help="browsers that stay on the lobby (default: a tenth of the players)"
+    )
+    parser.add_argument("--before", metavar="REV", help="also measure this git revision, run for run")
     args = parser.parse_args()
     try:
         counts = [int(part) for part in args.tables.split(",")]
@@ -376,34 +451,29 @@ def main() -> int:
         parser.error("--tables takes numbers separated by commas, e.g. 50,100")
     if any(count < 1 for count in counts) or args.seconds <= 0 or args.workers < 1:
         parser.error("table counts, --seconds and --workers must be positive")
+    if args.lobby_watchers is not None and args.lobby_watchers < 0:
+        parser.error("--lobby-watchers must not be negative")
     print(
         f"{args.game}, {PLAYERS_PER_TABLE} players per table, {args.workers} process(es), "
         f"{args.seconds:.0f} s measured, {os.cpu_count()} cores shared by server and load generator\n"
     )
     header = (
-        f"{'tables':>6} {'moves/s':>8} {'views/s':>8} {'KB/view':>8} {'lobby KB/s':>10} "
-        f"{'p50 ms':>7} {'p99 ms':>8} {'errors':>7} {'server CPU':>10} {'load CPU':>9}"
+        f"{'server':<14} {'tables':>6} {'lobby':>5} {'moves/s':>8} {'views/s':>8} {'KB/view':>8} "
+        f"{'lobby/s':>7} {'lobby KB/s':>8} {'p50 ms':>7} {'p99 ms':>8} {'errors':>7} {'server CPU':>10} "
+        f"{'RSS MB':>7} {'load CPU':>9}"
     )
     print(header)
     print("-" * len(header))
     for count in counts:
-        with tempfile.TemporaryDirectory(prefix="spieltisch-load-") as folder:
-            server = Server(args.workers, Path(folder)).start()
-            try:
-                stats = asyncio.run(run_load(server, args.game, count, args.seconds, args.lobby_watchers))
-            finally:
-                server.stop()
-        seconds = stats.seconds
-        errors = sum(stats.errors.values())
-        print(
-            f"{count:>6} {stats.moves / seconds:>8.0f} {stats.views / seconds:>8.0f} "
-            f"{stats.view_bytes / max(1, stats.views) / 1024:>8.1f} {stats.lobby_bytes / seconds / 1024:>10.0f} "
-            f"{stats.percentile(0.5):>7.0f} {stats.percentile(0.99):>8.0f} {errors:>7} "
-            f"{stats.server_cpu / seconds * 100:>9.0f}% {stats.own_cpu / seconds * 100:>8.0f}%"
-        )
-        if errors:
-            print(f"       errors: {dict(stats.errors)}")
-    print("\nCPU: 100 % = one core busy for the whole measured window.")
+        if args.before:
+            with revision_tree(args.before) as tree:
+                measure(args, count, args.before[:14], tree)
+        measure(args, count, "this tree")
+    print(
+        "\nlobby: browsers that stay on the lobby; lobby/s, lobby KB/s: lobby messages they received."
+        "\nCPU: 100 % = one core busy for the whole measured window; load CPU: the load generator's own."
+        "\nRSS: the server's processes at the end of the window."
+    )
     return 0
 
 

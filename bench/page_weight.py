@@ -27,6 +27,8 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from revisions import revision_tree
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("SPIELTISCH_CHROMIUM", "/usr/bin/chromium")
 TOKEN_KEY = "spieltisch.token"
@@ -137,17 +139,6 @@ def measure(browser: Browser, url: str) -> dict[str, tuple[Weight, Weight]]:
         results[name] = (cold, meter.take())
         page.context.close()
     return results
-
-
-@contextmanager
-def revision_tree(revision: str) -> Iterator[Path]:
-    """The files of a git revision, in a temporary directory."""
-    with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(
-            ["git", "archive", revision], cwd=ROOT, check=True, capture_output=True
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
-        yield Path(tmp)
 
 
 def report(label: str, results: dict[str, tuple[Weight, Weight]]) -> None:

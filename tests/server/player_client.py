@@ -25,6 +25,8 @@ class Client:
         self.token = token
         self.ws = connect(base_url.replace("http://", "ws://") + f"/ws?token={token}", max_size=2**22)  # noqa: SIM115 - kept open across calls on purpose
         self.received: list[dict[str, Any]] = []
+        #: The lobby's list as this browser knows it (the whole list, then changes), by table id.
+        self.lobby: dict[str, dict[str, Any]] | None = None
         self.welcome = self.next_of("welcome")
 
     def close(self) -> None:
@@ -36,6 +38,13 @@ class Client:
     def next_message(self, timeout: float = 10.0) -> dict[str, Any]:
         message = json.loads(self.ws.recv(timeout=timeout))
         self.received.append(message)
+        if message["type"] == "lobby":
+            self.lobby = {line["id"]: line for line in message["tables"]}
+        elif message["type"] == "lobby_changes":
+            assert self.lobby is not None, "lobby changes before the lobby's list"
+            for table_id in message["gone"]:
+                del self.lobby[table_id]
+            self.lobby.update((line["id"], line) for line in message["tables"])
         return message
 
     def next_of(self, kind: str, timeout: float = 10.0, where=lambda m: True) -> dict[str, Any]:
@@ -59,6 +68,20 @@ class Client:
                 return False
 
         return self.next_of("table", timeout, holds)["table"]
+
+    def lobby_until(self, predicate, timeout: float = 10.0) -> dict[str, dict[str, Any]]:
+        """The lobby's list (by table id) once `predicate` holds for it, after a message that made
+        it so (or at once if it holds already)."""
+        if self.lobby is not None and predicate(self.lobby):
+            return self.lobby
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"the lobby did not become as expected within {timeout} s")
+            message = self.next_message(left)
+            if message["type"] in ("lobby", "lobby_changes") and predicate(self.lobby):
+                return self.lobby
 
     def error(self, timeout: float = 10.0) -> dict[str, Any]:
         return self.next_of("error", timeout)

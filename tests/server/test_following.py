@@ -33,25 +33,28 @@ def test_opening_a_table_ends_the_lobby_and_a_move_is_no_lobby_news(live_server)
     bob.send({"type": "watch_lobby"})
     bob.next_of("lobby")
     table_id = table_of(ann)
-    lobby = bob.next_of("lobby", where=lambda m: any(t["id"] == table_id for t in m["tables"]))
+    bob.lobby_until(lambda tables: table_id in tables)
     bob.send({"type": "open_table", "table": table_id})
     bob.send({"type": "join", "table": table_id})
     ann.table_until(lambda t: len(t["seats"]) == 2)
     ann.send({"type": "start", "table": table_id})
     view = bob.table_until(lambda t: t["status"] == "playing")
-    frames_after(cid, 0.5)  # the lobby shows the game running
+    cid.lobby_until(lambda tables: tables.get(table_id, {}).get("status") == "playing")  # it runs
     # A move changes nothing the lobby shows: the lobby's browser is sent nothing.
     bob.send({"type": "place", "table": table_id, "field": 1})
     bob.send({"type": "confirm", "table": table_id})
     ann.table_until(lambda t: t["game"]["seats"][1]["confirmed"])
-    assert [m["type"] for m in frames_after(cid, 0.6)] == []
+    assert [m["type"] for m in frames_after(cid, 0.8)] == []
     # Bob's page shows the table: another table opening is not sent to him.
     dan = Client(live_server, "Dan")
     other = table_of(dan)
-    assert not any(m["type"] == "lobby" for m in frames_after(bob, 0.6))
-    news = [m for m in frames_after(cid, 0.6) if m["type"] == "lobby"]
-    assert len(news) == 1 and any(t["id"] == other for t in news[0]["tables"])  # one list per burst
-    assert len(json.dumps(lobby)) < 4096
+    assert not any(m["type"].startswith("lobby") for m in frames_after(bob, 0.8))
+    news = [m for m in frames_after(cid, 0.8) if m["type"].startswith("lobby")]
+    # One message for the burst, with the one line that is new (not the whole list again).
+    assert [m["type"] for m in news] == ["lobby_changes"]
+    assert [t["id"] for t in news[0]["tables"]] == [other] and news[0]["gone"] == []
+    assert set(cid.lobby) == {table_id, other} and cid.lobby[other]["status"] == "open"
+    assert len(json.dumps(news[0])) < 1024
     assert view["you"] == 1
 
 

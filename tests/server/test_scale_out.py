@@ -32,7 +32,7 @@ def test_two_processes_one_game_records_in_postgres(server_factory, redis_url, p
     ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 3}})
     table_id = ann.table_until(lambda t: True)["id"]
     bob.send({"type": "watch_lobby"})
-    bob.next_of("lobby", where=lambda m: any(t["id"] == table_id for t in m["tables"]))
+    bob.lobby_until(lambda tables: table_id in tables)
     bob.send({"type": "join", "table": table_id})
     ann.table_until(lambda t: len(t["seats"]) == 2)  # Ann, on the other process, sees Bob arrive
     ann.send({"type": "add_bot", "table": table_id, "level": "easy"})

@@ -32,6 +32,7 @@ from spieltisch.server.tables import (
     set_connected,
     tick,
 )
+from tests.aio import run
 
 PLAN_AHEAD = PlanAheadRules()
 GAMES = {"planahead": PLAN_AHEAD, "puzzle": PuzzleRules(b"a test secret of the server", time_limit_s=60)}
@@ -274,20 +275,39 @@ def test_two_masters_at_one_table_lay_lands_of_their_own():
     assert masters[0] != masters[1]  # (as strong as each other: bench/planahead_bots.py --variety)
 
 
-def test_a_table_written_after_every_change_keeps_its_whole_log():
-    table = table_of({"seats": 2})
-    table = apply(table, "ann", "Ann", AddBot("easy"), T0, PACING)
-    now = T0
-    for game in range(2):
-        table = apply(table, "ann", "Ann", Start() if game == 0 else Rematch(), now, PACING)
-        while table.status is Status.PLAYING:
-            if table.rules.waiting_for(table.state, 0):
-                free = table.state.seats[0].land.index(None) + 1
-                table = apply(table, "ann", "Ann", pa.Place(free), now, PACING)
-                assert json.loads(table.to_json()) == json.loads(json.dumps(table.to_dict()))
-                table = apply(table, "ann", "Ann", pa.Confirm(), now, PACING)
-            now += 1.0
-            table = tick(table, now, PACING) or table
-            written = json.loads(table.to_json())
-            assert written == json.loads(json.dumps(table.to_dict()))  # the log as it is, this game's
-            assert Table.from_dict(written, GAMES).log == tuple(written["log"])
+def test_a_table_written_after_every_change_keeps_its_whole_log(tmp_path):
+    """The single process's snapshots: the table rewritten, its log appended to, over two games;
+    what a restart reads back is the table with its whole log — and a snapshot stays as small at
+    the last tile as at the first."""
+    from spieltisch.server.clock import FakeClock
+    from spieltisch.server.services import Snapshots, _restored_tables
+    from spieltisch.storage.db import make_engine
+    from spieltisch.storage.repository import Repository
+
+    repository = Repository(make_engine(f"sqlite:///{tmp_path / 'live.sqlite3'}"))
+
+    async def play() -> None:
+        snapshots = Snapshots(repository, FakeClock(T0))
+        table = apply(table_of({"seats": 2}), "ann", "Ann", AddBot("easy"), T0, PACING)
+        now, sizes = T0, []
+        for game in range(2):
+            table = apply(table, "ann", "Ann", Start() if game == 0 else Rematch(), now, PACING)
+            await snapshots.write(table)
+            while table.status is Status.PLAYING:
+                if table.rules.waiting_for(table.state, 0):
+                    free = table.state.seats[0].land.index(None) + 1
+                    table = apply(table, "ann", "Ann", pa.Place(free), now, PACING)
+                    await snapshots.write(table)
+                    table = apply(table, "ann", "Ann", pa.Confirm(), now, PACING)
+                    await snapshots.write(table)
+                now += 1.0
+                table = tick(table, now, PACING) or table
+                await snapshots.write(table)
+                sizes.append(len(table.snapshot_json()))
+                [(restored, _)] = _restored_tables(repository, GAMES, now)
+                assert restored.log == table.log and restored.version == table.version
+                assert restored.to_dict()["state"] == table.to_dict()["state"]
+            assert max(sizes) < 1.5 * min(sizes)  # the log is not in it
+            assert len(table.log) > 19 * 3  # (every tile: a place and a confirm of each seat)
+
+    run(play())

@@ -2,4 +2,4 @@
 
 from spieltisch.server.app import create_app
 
-app = create_app()
+app = create_app(own_process=True)

@@ -1,10 +1,14 @@
 """The browsers connected to this process, and what each of them is sent.
 
-A change of a table (from this process or, through Redis, from another) reaches `table_changed`;
-the hub then sends every connection that has the table open its own view of it, and — when the
-table's line in the lobby changed — the lobby's list to those who show the lobby. A connection
-follows what its page shows: the lobby, or one table. It never receives a view older than one it
-already has.
+A change of a table (from this process or, through Redis, from another) reaches `table_changed`
+with the table itself; the hub then sends every connection that has the table open its own view of
+it, and — when the table's line in the lobby changed — the lines that changed to those who show
+the lobby. A connection follows what its page shows: the lobby, or one table (an index by table
+finds a table's connections without looking at the others). It never receives a view older than
+one it already has, nor one that shows it nothing new.
+
+A view is built once per player and change and encoded once: the same text goes to each of the
+player's tabs, and is kept to leave out a repeat.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import asyncio
 import itertools
 import json
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +31,10 @@ from spieltisch.server.tables import Table
 log = logging.getLogger(__name__)
 
 
+def encode(message: object) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
 @dataclass(eq=False)
 class Connection:
     websocket: WebSocket
@@ -35,12 +44,12 @@ class Connection:
     tables: set[str] = field(default_factory=set)
     lobby: bool = False
     sent_versions: dict[str, int] = field(default_factory=dict)
-    #: The last view sent of each table, without its version and time (to leave out repeats).
-    sent_content: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: The last view sent of each table, encoded, without its version and time (to leave out repeats).
+    sent_content: dict[str, str] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def send(self, message: dict[str, Any]) -> None:
-        await self.send_text(json.dumps(message, separators=(",", ":")))
+        await self.send_text(encode(message))
 
     async def send_text(self, text: str) -> None:
         """Send a message encoded already (the same lobby list goes to many browsers)."""
@@ -53,9 +62,9 @@ class Connection:
 
 
 class Hub:
-    #: Seconds the lobby waits to gather changes into one message (tables opening and filling in a
-    #: burst reach the lobby's browsers as one list, not one list per change).
-    LOBBY_GATHER = 0.2
+    #: Seconds the lobby waits to gather changes into one message (tables opening, filling and
+    #: ending at once reach the lobby's browsers as one message, not one per change).
+    LOBBY_GATHER = 0.5
     #: Seconds after which the lobby's list is built anew from every table (a safety net: every
     #: change reaches `table_changed`, but a table deleted while Redis was away would linger).
     LOBBY_REFRESH = 60.0
@@ -64,6 +73,10 @@ class Hub:
         self.store = store
         self.clock = clock
         self.connections: set[Connection] = set()
+        #: Who has each table open.
+        self._watchers: dict[str, set[Connection]] = {}
+        #: Who shows the lobby.
+        self._lobby_watchers: set[Connection] = set()
         self._lobby: LobbyList | None = None
         self._lobby_built = 0.0
         self._lobby_due: asyncio.Task[None] | None = None
@@ -76,59 +89,93 @@ class Hub:
         return sum(1 for c in self.connections if c.player == player)
 
     def remove(self, connection: Connection) -> None:
+        """The connection closed (the tables it followed are forgotten one by one: `forget`)."""
         self.connections.discard(connection)
+        self.show_lobby(connection, False)
 
-    def player_watches(self, player: str, table_id: str) -> bool:
-        return any(c.player == player and table_id in c.tables for c in self.connections)
+    def show_lobby(self, connection: Connection, shown: bool) -> None:
+        connection.lobby = shown
+        if shown:
+            self._lobby_watchers.add(connection)
+        else:
+            self._lobby_watchers.discard(connection)
 
-    async def send_table(self, connection: Connection, table_id: str) -> None:
-        table = await self.store.get(table_id)
-        if table is not None:
-            await self._send_view(connection, table)
-
-    async def _send_view(self, connection: Connection, table: Table, only_if_changed: bool = False) -> None:
-        """Send the connection its view of the table. After a change, a view that shows nothing
-        new is not sent: the others do not learn that a player moved a tile he has not confirmed."""
-        if connection.sent_versions.get(table.id, -1) > table.version:
-            return
-        view = table.view(connection.player, self.clock.now())
-        content = {**view, "version": None, "server_time": None}  # compared as it is: no second encoding
-        if only_if_changed and connection.sent_content.get(table.id) == content:
-            return
-        connection.sent_versions[table.id] = table.version
-        connection.sent_content[table.id] = content
-        await connection.send({"type": "table", "table": view})
+    def follow(self, connection: Connection, table_id: str) -> None:
+        """The connection shows this table: every change of it is sent there."""
+        connection.tables.add(table_id)
+        self._watchers.setdefault(table_id, set()).add(connection)
 
     def forget(self, connection: Connection, table_id: str) -> None:
         """The connection no longer shows the table (its page moved on)."""
         connection.tables.discard(table_id)
         connection.sent_versions.pop(table_id, None)
         connection.sent_content.pop(table_id, None)
+        watchers = self._watchers.get(table_id)
+        if watchers is not None:
+            watchers.discard(connection)
+            if not watchers:
+                del self._watchers[table_id]
+
+    def player_watches(self, player: str, table_id: str) -> bool:
+        return any(c.player == player for c in self._watchers.get(table_id, ()))
+
+    async def send_table(self, connection: Connection, table_id: str) -> None:
+        table = await self.store.get(table_id)
+        if table is not None:
+            await self._send_views(table, [connection])
 
     async def answer(self, connection: Connection, table: Table) -> None:
         """After a player's own action: he gets the view of it even when it shows nothing new
         (his client waits for an answer), unless he has it already."""
         if connection.sent_versions.get(table.id, -1) < table.version:
-            await self._send_view(connection, table)
+            await self._send_views(table, [connection])
+
+    async def _send_views(
+        self, table: Table, connections: Iterable[Connection], only_if_changed: bool = False
+    ) -> None:
+        """Send each connection its view of the table. After a change, a view that shows nothing
+        new is not sent: the others do not learn that a player moved a tile he has not confirmed."""
+        due = [c for c in connections if c.sent_versions.get(table.id, -1) <= table.version]
+        if not due:
+            return
+        contents = table.views({c.player for c in due})
+        encoded = {player: encode(content) for player, content in contents.items()}
+        # The view's version and time go in front of what it shows (compared without them).
+        head = (
+            f'{{"type":"table","table":{{"version":{table.version},"server_time":{encode(self.clock.now())},'
+        )
+        sends = []
+        for connection in due:
+            text = encoded[connection.player]
+            if only_if_changed and connection.sent_content.get(table.id) == text:
+                continue
+            connection.sent_versions[table.id] = table.version
+            connection.sent_content[table.id] = text
+            sends.append(connection.send_text(f"{head}{text[1:]}}}"))
+        if len(sends) == 1:
+            await sends[0]
+        elif sends:
+            await asyncio.gather(*sends)
 
     async def lobby(self) -> LobbyList:
         """The lobby's list (built from every table the first time, and now and then again)."""
         now = self.clock.now()
         if self._lobby is None or now - self._lobby_built > self.LOBBY_REFRESH:
-            self._lobby = LobbyList(await self.store.all_tables())
+            if self._lobby is None:
+                self._lobby = LobbyList(await self.store.all_tables())
+            else:
+                self._lobby.rebuild(await self.store.all_tables())
             self._lobby_built = now
         return self._lobby
 
     async def send_lobby(self, connection: Connection) -> None:
+        """The lobby's whole list, as its browsers were last told it (the changes since follow)."""
         await connection.send_text((await self.lobby()).message())
 
-    async def table_changed(self, table_id: str) -> None:
-        watchers = [c for c in self.connections if table_id in c.tables]
-        if not watchers and self._lobby is None:
-            return
-        table = await self.store.get(table_id)
+    async def table_changed(self, table_id: str, table: Table | None, here: bool = True) -> None:
+        watchers = self._watchers.get(table_id)
         if watchers and table is not None:
-            await asyncio.gather(*(self._send_view(c, table, only_if_changed=True) for c in watchers))
+            await self._send_views(table, list(watchers), only_if_changed=True)
         if self._lobby is not None and self._lobby.update(table_id, table) and self._lobby_due is None:
             self._lobby_due = asyncio.create_task(self._tell_lobby())
 
@@ -137,7 +184,6 @@ class Hub:
             await asyncio.sleep(self.LOBBY_GATHER)
         finally:
             self._lobby_due = None
-        lobby = [c for c in self.connections if c.lobby]
-        if lobby:
-            message = (await self.lobby()).message()
-            await asyncio.gather(*(c.send_text(message) for c in lobby))
+        changes = (await self.lobby()).changes()
+        if changes is not None and self._lobby_watchers:
+            await asyncio.gather(*(c.send_text(changes) for c in list(self._lobby_watchers)))

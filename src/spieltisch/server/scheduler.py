@@ -2,8 +2,10 @@
 moves, and the work after a game ends (its rules' `after_game`: the records, and what players see
 besides the game, such as what the strongest computer would have scored).
 
-Every process hears every table change and keeps one timer per running table. Should two processes
-fire for the same moment, the store's one-change-at-a-time update makes the second a no-op.
+Every process hears every table change and keeps one timer per running table. The process that
+made a table's last change fires it on time; the others only later, in case that process is gone
+(so the computers' thinking is done once, not in every process). Should two processes fire for the
+same moment, the store's one-change-at-a-time update makes the second a no-op.
 """
 
 from __future__ import annotations
@@ -26,6 +28,11 @@ SWEEP_SECONDS = 30 * 60
 RETRY_SECONDS = 1.0
 #: Recording a finished game is retried with growing pauses up to this one (seconds).
 MAX_RECORD_DELAY = 30.0
+#: Seconds after a table's due time at which a process that did not make its last change fires it
+#: (the process that did has gone away, or is slow).
+TAKEOVER_SECONDS = 2.0
+#: Seconds after which such a process records a finished game nobody has recorded yet.
+RECORD_TAKEOVER_SECONDS = 10.0
 
 
 class Scheduler:
@@ -78,13 +85,18 @@ class Scheduler:
             else:
                 self._idle[table.id] = table.version
 
-    async def table_changed(self, table_id: str) -> None:
-        table = await self.store.get(table_id)
+    async def table_changed(self, table_id: str, table: Table | None, here: bool) -> None:
         if table is not None:
-            await self._plan(table)
+            await self._plan(table, here)
+        else:
+            timer = self._timers.pop(table_id, None)
+            if timer:
+                timer[1].cancel()
 
-    async def _plan(self, table: Table) -> None:
+    async def _plan(self, table: Table, here: bool = True) -> None:
         due = table.next_due()
+        if due is not None and not here:
+            due += TAKEOVER_SECONDS
         current = self._timers.get(table.id)
         if current and (due is None or current[0] != due):
             current[1].cancel()
@@ -92,7 +104,7 @@ class Scheduler:
         if due is not None and table.id not in self._timers:
             self._timers[table.id] = (due, asyncio.create_task(self._fire(table.id, due)))
         if table.status is Status.FINISHED and not table.recorded:
-            self._spawn(self._record(table.id))
+            self._spawn(self._record(table.id, 0.0 if here else RECORD_TAKEOVER_SECONDS))
 
     def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(coroutine)
@@ -130,15 +142,18 @@ class Scheduler:
                 again = self.clock.now() + RETRY_SECONDS
                 self._timers[table_id] = (again, asyncio.create_task(self._fire(table_id, again)))
 
-    async def _record(self, table_id: str) -> None:
+    async def _record(self, table_id: str, wait: float) -> None:
         """Write a finished game to the records (its rules say what), retried until the records
         database takes it, then show the players what the rules add after the end. Written
         before it is marked, and once per game id: a crash or a second process in between writes
-        nothing twice, and a table is not forgotten before its game is recorded."""
+        nothing twice, and a table is not forgotten before its game is recorded. A process that
+        did not see the end first-hand `wait`s: most often the one that did has recorded it."""
         if table_id in self._recording:
             return
         self._recording.add(table_id)
         try:
+            if wait:
+                await asyncio.sleep(wait)
             delay = 1.0
             while True:
                 try:
@@ -182,6 +197,7 @@ class Scheduler:
         def mark(current: Table) -> Table | None:
             if current.game_id != game_id or current.recorded:
                 return None  # a rematch began meanwhile: these results belong to the old game
+            current = current.copy()  # (the store keeps the table it hands in: never changed in place)
             current.recorded = True
             current.extras.update(extras)
             current.version += 1

@@ -22,7 +22,7 @@ from spieltisch.server.scheduler import Scheduler
 from spieltisch.server.store import MemoryTableStore, RedisTableStore, TableStore
 from spieltisch.server.tables import Table
 from spieltisch.storage.db import make_engine
-from spieltisch.storage.repository import LiveTableRow, Repository
+from spieltisch.storage.repository import LiveLogAppend, LiveTableRow, Repository
 
 log = logging.getLogger(__name__)
 
@@ -72,8 +72,12 @@ class Services:
         else:
             # Single process: every change is written to the database before anyone hears of it,
             # so a restart resumes every table as its players last saw it.
-            memory = MemoryTableStore(persist=Snapshots(repository, clock).write)
-            memory.restore(await asyncio.to_thread(_restored_tables, repository, games, clock.now()))
+            snapshots = Snapshots(repository, clock)
+            memory = MemoryTableStore(persist=snapshots.write)
+            restored = await asyncio.to_thread(_restored_tables, repository, games, clock.now())
+            for table, entries in restored:
+                snapshots.restored(table, entries)
+            memory.restore([table for table, _ in restored])
             store = memory
         services = cls(config, clock, repository, games, store, Optima(secret), secret)
         await store.start()
@@ -98,7 +102,9 @@ class Services:
 
 
 class Snapshots:
-    """The single process's live tables in the records database, one row per table.
+    """The single process's live tables in the records database: one row per table, rewritten,
+    and the table's game log beside it, appended to (a change adds an entry or two; the log of a
+    long game is never written twice).
 
     Changes that arrive while a write is under way are written together in the next transaction
     (a group commit): under load one commit carries many tables' changes instead of each change
@@ -107,13 +113,36 @@ class Snapshots:
     def __init__(self, repository: Repository, clock: Clock) -> None:
         self.repository = repository
         self.clock = clock
-        self._pending: dict[str, LiveTableRow] = {}
+        self._rows: dict[str, LiveTableRow] = {}
+        self._logs: dict[str, LiveLogAppend] = {}
+        #: Of each table, the game and the length of the log that the database has (or will have
+        #: once the pending commit is done).
+        self._logged: dict[str, tuple[str | None, int]] = {}
         self._batch: asyncio.Future[None] | None = None  # the commit the pending rows will be in
         self._writer: asyncio.Task[None] | None = None
 
+    def restored(self, table: Table, entries: int) -> None:
+        """A table read back at start, of whose log the database has `entries` entries apart."""
+        self._logged[table.id] = (table.game_id, entries)
+
     async def write(self, table: Table) -> None:
-        data = table.to_json()
-        self._pending[table.id] = (table.id, table.game, table.status.value, table.version, data)
+        self._rows[table.id] = (
+            table.id,
+            table.game,
+            table.status.value,
+            table.version,
+            table.snapshot_json(),
+        )
+        game_id, count = self._logged.get(table.id, (None, 0))
+        reset, entries = table.log_after(game_id, count)
+        encoded = [json.dumps(entry, separators=(",", ":")) for entry in entries]
+        pending = self._logs.get(table.id)
+        if pending is not None and not reset:  # appended to what this commit appends already
+            reset, start, earlier = pending[1], pending[2], pending[3]
+            self._logs[table.id] = (table.id, reset, start, [*earlier, *encoded])
+        elif reset or encoded:
+            self._logs[table.id] = (table.id, reset, 0 if reset else count, encoded)
+        self._logged[table.id] = (table.game_id, len(table.log or ()))
         if self._batch is None:
             self._batch = asyncio.get_running_loop().create_future()
         batch = self._batch
@@ -123,13 +152,18 @@ class Snapshots:
 
     async def _drain(self) -> None:
         try:
-            while self._pending:
-                rows, self._pending = list(self._pending.values()), {}
+            while self._rows:
+                rows, self._rows = list(self._rows.values()), {}
+                logs, self._logs = list(self._logs.values()), {}
                 batch, self._batch = self._batch, None
                 assert batch is not None
                 try:
-                    await asyncio.to_thread(self.repository.save_live_tables, rows, self.clock.now())
+                    await asyncio.to_thread(self.repository.save_live_tables, rows, logs, self.clock.now())
                 except Exception as error:  # every change of this commit is refused, none other
+                    # What the database has of these tables' logs is not known now: the next
+                    # change of each writes its log whole again.
+                    for table_id, *_ in rows:
+                        self._logged.pop(table_id, None)
                     batch.set_exception(error)
                     batch.exception()  # retrieved here: a batch nobody waits for any more is no warning
                 else:
@@ -138,18 +172,21 @@ class Snapshots:
             self._writer = None
 
 
-def _restored_tables(repository: Repository, games: Games, now: float) -> list[Table]:
+def _restored_tables(repository: Repository, games: Games, now: float) -> list[tuple[Table, int]]:
+    """The tables of an earlier run, each with how many entries of its log the database has apart
+    (none for a snapshot from before logs were kept apart: its log is inside)."""
     tables = []
-    for row in repository.live_tables():
+    for row, entries in repository.live_tables():
         try:
-            table = Table.from_dict(json.loads(row.data), games)
+            data = json.loads(row.data)
+            table = Table.from_dict(data, games, [json.loads(entry) for entry in entries])
         except Exception:  # a snapshot from an incompatible older version: skip it, loudly
             log.warning("cannot restore table %s", row.id, exc_info=True)
             continue
         for seat in table.seats:
             if seat.connected:  # nobody is connected to a process that has just started
                 seat.connected, seat.away_since = False, now
-        tables.append(table)
+        tables.append((table, 0 if "log" in data else len(entries)))
     return tables
 
 

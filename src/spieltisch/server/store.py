@@ -1,8 +1,12 @@
 """Where live tables are kept: in this process, or in Redis so that several processes share them.
 
 Both stores offer the same few calls. `update` is the only way to change a table: it runs the change
-on the newest version, one change at a time per table (a lock here, an optimistic WATCH/MULTI in
-Redis), and then tells every listener — in every process — which table changed.
+on the newest version, one change at a time per table (a lock here, a compare-and-set on the
+version in Redis), and then tells every listener — in every process — which table changed, handing
+it the new table: nobody fetches it again.
+
+A table's log of moves only grows; both stores keep it apart from the table's snapshot and append
+what a change added, so a change costs the same at the first tile as at the last.
 """
 
 from __future__ import annotations
@@ -26,9 +30,13 @@ class StoreUnavailable(Exception):
     change may not have happened. Players are told to try again; nothing is told as done."""
 
 
-Listener = Callable[[str], Awaitable[None]]
+#: Told of every change: the table's id, the table as it is now (None: it is gone), and whether
+#: the change was made in this process (the others hear of it a moment later).
+Listener = Callable[[str, Table | None, bool], Awaitable[None]]
 Persist = Callable[[Table], Awaitable[None]]
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
+#: A change: a new table (the old one is never changed in place: it may be kept and shown), or
+#: None for "nothing to change".
 Change = Callable[[Table], Table | None]
 
 
@@ -57,12 +65,12 @@ class TableStore(Protocol):
     def listen(self, listener: Listener) -> None: ...
 
 
-async def _tell(listeners: list[Listener], table_id: str) -> None:
+async def _tell(listeners: list[Listener], table_id: str, table: Table | None, here: bool) -> None:
     """Tell every listener that a table changed. One listener's failure must neither undo the
     change nor keep it from the others (nor stop the Redis pump for every table)."""
     for listener in listeners:
         try:
-            await listener(table_id)
+            await listener(table_id, table, here)
         except Exception:
             log.exception("table listener failed")
 
@@ -107,16 +115,13 @@ class MemoryTableStore:
     def listen(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
-    async def _notify(self, table_id: str) -> None:
-        await _tell(self._listeners, table_id)
-
     async def get(self, table_id: str) -> Table | None:
         return self._tables.get(table_id)
 
     async def create(self, table: Table) -> None:
         await self._write(table)
         self._tables[table.id] = table
-        await self._notify(table.id)
+        await _tell(self._listeners, table.id, table, True)
 
     async def update(self, table_id: str, change: Change) -> Table | None:
         if table_id not in self._tables:
@@ -131,7 +136,7 @@ class MemoryTableStore:
                 return None
             await self._write(new)
             self._tables[table_id] = new
-        await self._notify(table_id)
+        await _tell(self._listeners, table_id, new, True)
         return new
 
     async def all_tables(self) -> list[Table]:
@@ -140,7 +145,7 @@ class MemoryTableStore:
     async def delete(self, table_id: str) -> None:
         if self._tables.pop(table_id, None) is not None:
             self._locks.pop(table_id, None)
-            await self._notify(table_id)
+            await _tell(self._listeners, table_id, None, True)
 
 
 def _redis_faults(method: F) -> F:
@@ -158,16 +163,47 @@ def _redis_faults(method: F) -> F:
     return wrapped  # type: ignore[return-value]
 
 
+#: Writes a table if its version in Redis is still the one the change was computed on, appends the
+#: new log entries and announces the change, all at once (a script runs alone in Redis).
+#: KEYS: the table's hash, its log, the index of tables. ARGV: the expected version ('' for a new
+#: table), the new version, the snapshot, whether to empty the log first, the channel, the
+#: announcement, the table's id, then the log entries. Returns 1, or 0 when the version moved on.
+_WRITE_SCRIPT = """
+local current = redis.call('HGET', KEYS[1], 'version')
+if ARGV[1] == '' then
+  if current then return 0 end
+elseif current ~= ARGV[1] then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3])
+redis.call('SADD', KEYS[3], ARGV[7])
+if ARGV[4] == '1' then redis.call('DEL', KEYS[2]) end
+for first = 8, #ARGV, 1000 do
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, first, math.min(first + 999, #ARGV)))
+end
+redis.call('PUBLISH', ARGV[5], ARGV[6])
+return 1
+"""
+
+
 class RedisTableStore:
-    """Live tables in Redis: any process can serve any table; changes are announced by pub/sub.
+    """Live tables in Redis, and in every process a replica of each: any process can serve any
+    table.
+
+    In Redis a table is a hash (`version`, `data`: its snapshot without the log) and a list (its
+    game's log entries). A change is computed on this process's replica and written by a script
+    that compares the version (one round trip); the script also appends the log entries and
+    publishes the change *with* the new snapshot, so every other process updates its replica from
+    the announcement without asking Redis. A replica that fell behind (another process changed the
+    table a moment ago) fails the comparison, or — for a change that came to nothing or was refused
+    — is checked against the version in Redis: the table is fetched and the change computed again.
 
     Redis may go away (a restart, a pause, the network): commands then fail after a few seconds
     instead of hanging, `healthy` turns false, and the pump reconnects with growing pauses. Once
-    subscribed again it tells every listener about every table (`resync`): the hub sends each player
-    a fresh view, the scheduler arms every table's timer again — whatever was announced while this
-    process could not hear is caught up."""
+    subscribed again it fetches every table (`resync`) and tells every listener: the hub sends each
+    player a fresh view, the scheduler arms every table's timer again — whatever was announced while
+    this process could not hear is caught up."""
 
-    CHANNEL = "spieltisch:tables"
     #: Seconds a command may take before Redis counts as unreachable.
     TIMEOUT = 5.0
     #: Connections one process keeps to Redis at most.
@@ -181,10 +217,10 @@ class RedisTableStore:
 
         self._games = games
         # A connection that died with a Redis restart is replaced on the spot (a few tries): the
-        # first player after the restart gets his answer, not an error. (A transaction retried
-        # after its EXEC was lost sets the same table once more: the same value, no harm.)
-        # A busy process waits for one of its connections rather than failing a move when all are in
-        # use (every table change holds one for its WATCH … EXEC).
+        # first player after the restart gets his answer, not an error. (A write retried after its
+        # answer was lost finds the version moved on and is computed again on the newer table.)
+        # A busy process waits for one of its connections rather than failing a move when all are
+        # in use.
         pool = redis.BlockingConnectionPool.from_url(
             url,
             max_connections=self.CONNECTIONS,
@@ -199,17 +235,23 @@ class RedisTableStore:
             retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 3),
             retry_on_error=[RedisConnectionError],
         )
+        self._write_script = self._redis.register_script(_WRITE_SCRIPT)
         self._prefix = prefix
+        #: Where changes are announced (the prefix's own: several sites may share one Redis).
+        self._channel = f"{prefix}:changes"
+        #: The newest version of every table this process knows of, its log included.
+        self._tables: dict[str, Table] = {}
         self._listeners: list[Listener] = []
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
         #: Whether the pump is subscribed (announcements reach this process).
         self.healthy = False
-        #: An announcement failed: catch up on every table as soon as Redis answers again.
-        self._behind = False
 
     def _key(self, table_id: str) -> str:
         return f"{self._prefix}:table:{table_id}"
+
+    def _log_key(self, table_id: str) -> str:
+        return f"{self._prefix}:log:{table_id}"
 
     @property
     def _index(self) -> str:
@@ -220,6 +262,7 @@ class RedisTableStore:
 
     async def start(self) -> None:
         await self._redis.ping()  # fail at start-up, with the Redis error, if it is not reachable
+        await self._adopt_old_layout()
         self._task = asyncio.create_task(self._pump())
         await self._ready.wait()
 
@@ -228,32 +271,51 @@ class RedisTableStore:
             self._task.cancel()
         await self._redis.aclose()
 
-    async def _notify(self, table_id: str) -> None:
-        await _tell(self._listeners, table_id)
+    async def _adopt_old_layout(self) -> None:
+        """Tables written by an earlier version, each one JSON string with its log inside, become
+        a hash and a list (processes starting together: the first converts, the others see it done)."""
+        from redis.exceptions import WatchError
+
+        for table_id in sorted(str(member) for member in await self._redis.smembers(self._index)):
+            key = self._key(table_id)
+            async with self._redis.pipeline(transaction=True) as pipe:
+                try:
+                    await pipe.watch(key)
+                    if await pipe.type(key) != "string":
+                        continue
+                    raw = await pipe.get(key)
+                    if raw is None:
+                        continue  # deleted meanwhile
+                    table = Table.from_dict(json.loads(raw), self._games)
+                    pipe.multi()
+                    pipe.delete(key, self._log_key(table_id))
+                    pipe.hset(key, mapping={"version": table.version, "data": table.snapshot_json()})
+                    if table.log:
+                        pipe.rpush(self._log_key(table_id), *(json.dumps(entry) for entry in table.log))
+                    await pipe.execute()
+                except WatchError:
+                    continue
 
     async def _pump(self) -> None:
         from redis.exceptions import RedisError
 
         delay = 0.5
-        first = True
         while True:
             pubsub = self._redis.pubsub()
             try:
-                await pubsub.subscribe(self.CHANNEL)
+                await pubsub.subscribe(self._channel)
+                if self._ready.is_set():
+                    log.warning("Redis is back: catching up on every table")
+                # Subscribed first, then fetched: a change made in between is both in what is
+                # fetched and announced, and an announcement older than the replica is ignored.
+                await self.resync()
                 self.healthy = True
                 delay = 0.5
-                if not first:
-                    log.warning("Redis is back: catching up on every table")
-                    await self.resync()
-                first = False
                 self._ready.set()
                 while True:
                     message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
                     if message is not None and message["type"] == "message":
-                        await self._notify(message["data"])
-                    if self._behind:
-                        self._behind = False
-                        await self.resync()
+                        await self._hear(message["data"])
             except asyncio.CancelledError:
                 raise
             except (RedisError, OSError) as error:
@@ -266,75 +328,135 @@ class RedisTableStore:
             await asyncio.sleep(delay)
             delay = min(2 * delay, 5.0)
 
-    async def _announce(self, table_id: str) -> None:
-        """Tell every process (this one too, through the pump). The change itself is already in
-        Redis: when the announcement fails, the pump catches up on every table later instead."""
-        from redis.exceptions import RedisError
+    async def _hear(self, message: str) -> None:
+        """An announcement: `<id> <version> <first new log entry>`, then the snapshot and the new
+        log entries on a line each (a deleted table: version -1 and nothing more)."""
+        head, _, body = message.partition("\n")
+        table_id, version_text, start_text = head.split(" ")
+        version, start = int(version_text), int(start_text)
+        known = self._tables.get(table_id)
+        if version < 0:
+            if self._tables.pop(table_id, None) is not None:
+                await _tell(self._listeners, table_id, None, False)
+            return
+        if known is not None and known.version >= version:
+            return  # made here (or an announcement that arrives after a newer one)
+        snapshot, _, entries = body.partition("\n")
+        data = json.loads(snapshot)
+        fresh = json.loads(entries)
+        if start == 0:
+            table = Table.from_dict(data, self._games, fresh)
+        elif known is not None and known.game_id == data["game_id"] and len(known.log or ()) == start:
+            table = Table.from_dict(data, self._games, (*(known.log or ()), *fresh))
+        else:  # this process missed part of the log (it came back from a fault): fetch it whole
+            found = await self._fetch(table_id)
+            if found is None:
+                return
+            table = found
+        if self._keep(table):
+            await _tell(self._listeners, table_id, table, False)
 
-        try:
-            await self._redis.publish(self.CHANNEL, table_id)
-        except (RedisError, OSError):
-            log.warning("could not announce table %s; catching up later", table_id, exc_info=True)
-            self._behind = True
+    def _keep(self, table: Table) -> bool:
+        """Take the table as this process's replica unless a newer one is known already."""
+        known = self._tables.get(table.id)
+        if known is not None and known.version >= table.version:
+            return False
+        self._tables[table.id] = table
+        return True
+
+    async def _fetch(self, table_id: str) -> Table | None:
+        """The table as it is in Redis now, its log included (and kept as the replica)."""
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.hget(self._key(table_id), "data")
+            pipe.lrange(self._log_key(table_id), 0, -1)
+            raw, entries = await pipe.execute()
+        if raw is None:
+            self._tables.pop(table_id, None)
+            return None
+        table = Table.from_dict(json.loads(raw), self._games, [json.loads(entry) for entry in entries])
+        self._keep(table)
+        return self._tables[table_id]
+
+    async def _version_now(self, table_id: str) -> int | None:
+        raw = await self._redis.hget(self._key(table_id), "version")
+        return None if raw is None else int(raw)
 
     async def resync(self) -> None:
-        """Tell every listener about every table, as if each had just changed."""
-        for table_id in sorted(str(member) for member in await self._redis.smembers(self._index)):
-            await self._notify(table_id)
+        """Fetch every table (and forget those that are gone) and tell every listener, as if each
+        had just changed."""
+        ids = {str(member) for member in await self._redis.smembers(self._index)}
+        for table_id in sorted(set(self._tables) - ids):
+            self._tables.pop(table_id, None)
+            await _tell(self._listeners, table_id, None, False)
+        for table_id in sorted(ids):
+            self._tables.pop(table_id, None)  # whatever is in Redis now is the truth
+            table = await self._fetch(table_id)
+            await _tell(self._listeners, table_id, table, False)
+
+    async def _write(self, old: Table | None, new: Table) -> bool:
+        """Write `new` if Redis still has `old`'s version (a new table: if it has none); announce it."""
+        stored = len(old.log or ()) if old is not None else 0
+        reset, entries = new.log_after(None if old is None else old.game_id, stored)
+        reset = reset or old is None
+        snapshot = new.snapshot_json()
+        start = 0 if reset else stored
+        encoded = [json.dumps(entry, separators=(",", ":")) for entry in entries]
+        message = f"{new.id} {new.version} {start}\n{snapshot}\n[{','.join(encoded)}]"
+        expected = "" if old is None else str(old.version)
+        written = await self._write_script(
+            keys=[self._key(new.id), self._log_key(new.id), self._index],
+            args=[expected, new.version, snapshot, int(reset), self._channel, message, new.id, *encoded],
+        )
+        return bool(written)
 
     @_redis_faults
     async def get(self, table_id: str) -> Table | None:
-        raw = await self._redis.get(self._key(table_id))
-        return None if raw is None else Table.from_dict(json.loads(raw), self._games)
+        known = self._tables.get(table_id)
+        return known if known is not None else await self._fetch(table_id)
 
     @_redis_faults
     async def create(self, table: Table) -> None:
-        async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.set(self._key(table.id), table.to_json())
-            pipe.sadd(self._index, table.id)
-            await pipe.execute()
-        await self._announce(table.id)
+        if not await self._write(None, table):
+            raise StoreUnavailable(f"table {table.id} exists already")
+        self._keep(table)
+        await _tell(self._listeners, table.id, table, True)
 
     @_redis_faults
     async def update(self, table_id: str, change: Change) -> Table | None:
-        from redis.exceptions import WatchError
-
-        key = self._key(table_id)
-        async with self._redis.pipeline(transaction=True) as pipe:
-            while True:
-                try:
-                    await pipe.watch(key)
-                    raw = await pipe.get(key)
-                    if raw is None:
-                        await pipe.unwatch()
-                        return None
-                    new = change(Table.from_dict(json.loads(raw), self._games))
-                    if new is None:
-                        await pipe.unwatch()
-                        return None
-                    pipe.multi()
-                    pipe.set(key, new.to_json())
-                    await pipe.execute()
-                    break
-                except WatchError:
-                    continue  # another process changed the table meanwhile: redo on the newer one
-        await self._announce(table_id)
-        return new
+        table = self._tables.get(table_id)
+        fresh = table is None
+        if table is None:
+            table = await self._fetch(table_id)
+        while table is not None:
+            try:
+                new = change(table)
+            except Exception:
+                # Refused: by the newest table, or the refusal stands for nothing.
+                if fresh or await self._version_now(table_id) == table.version:
+                    raise
+                table, fresh = await self._fetch(table_id), True
+                continue
+            if new is None:
+                if fresh or await self._version_now(table_id) == table.version:
+                    return None
+            elif await self._write(table, new):
+                self._keep(new)
+                await _tell(self._listeners, table_id, new, True)
+                return new
+            # Another process changed the table meanwhile: compute the change again on the newer one.
+            table, fresh = await self._fetch(table_id), True
+        return None
 
     @_redis_faults
     async def delete(self, table_id: str) -> None:
         async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.delete(self._key(table_id))
+            pipe.delete(self._key(table_id), self._log_key(table_id))
             pipe.srem(self._index, table_id)
+            pipe.publish(self._channel, f"{table_id} -1 0")
             await pipe.execute()
-        await self._announce(table_id)
+        if self._tables.pop(table_id, None) is not None:
+            await _tell(self._listeners, table_id, None, True)
 
-    @_redis_faults
     async def all_tables(self) -> list[Table]:
-        ids = await self._redis.smembers(self._index)  # strings: the client decodes responses
-        tables = []
-        for table_id in sorted(str(member) for member in ids):
-            table = await self.get(table_id)
-            if table is not None:
-                tables.append(table)
-        return tables
+        """Every table this process knows of (its replicas: every table while the pump hears)."""
+        return list(self._tables.values())

@@ -12,7 +12,7 @@ import json
 import logging
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -83,11 +83,9 @@ class Table:
     #: Extra results computed after the end (e.g. what the strongest computer would have scored).
     extras: dict[str, Any] = field(default_factory=dict)
     #: The game's accepted moves so far (server/game_log.py), kept with its records for replays;
-    #: None for a game restored from a snapshot taken before tables kept logs.
+    #: None for a game restored from a snapshot taken before tables kept logs. The log only grows:
+    #: the stores keep it apart from the snapshot (`snapshot_json`) and append what is new.
     log: tuple[game_log.Entry, ...] | None = None
-    #: The log's first entries as JSON, and how many (a table is written after every change, and
-    #: its log only grows: each entry is encoded once).
-    log_json: tuple[int, str] = field(default=(0, ""), repr=False, compare=False)
 
     @property
     def game(self) -> str:
@@ -148,22 +146,24 @@ class Table:
             "extras": self.extras,
         }
 
-    def to_json(self) -> str:
-        """`to_dict` as compact JSON, the log's entries encoded once for all later writes."""
-        head = json.dumps(self._fields(), separators=(",", ":"))
-        log = self.log
-        if log is None:
-            return head[:-1] + ',"log":null}'
-        count, text = self.log_json if self.log_json[0] <= len(log) else (0, "")
-        if count < len(log):
-            fresh = ",".join(json.dumps(entry, separators=(",", ":")) for entry in log[count:])
-            text = f"{text},{fresh}" if text else fresh
-            self.log_json = (len(log), text)
-        return f'{head[:-1]},"log":[{text}]}}'
+    def snapshot_json(self) -> str:
+        """The table as compact JSON without its log's entries (`"logged"`: whether it keeps one):
+        what a store writes after every change, the same size all game long."""
+        return json.dumps({**self._fields(), "logged": self.log is not None}, separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], games: Mapping[str, GameRules[Any, Any]]) -> Table:
+    def from_dict(
+        cls,
+        data: dict[str, Any],
+        games: Mapping[str, GameRules[Any, Any]],
+        log: Sequence[game_log.Entry] = (),
+    ) -> Table:
+        """A table from `to_dict`, or from `snapshot_json` with its log's entries as `log`."""
         rules = games[data["game"]]
+        if "log" in data:  # a whole table, or a snapshot from before logs were kept apart
+            kept = None if data["log"] is None else tuple(data["log"])
+        else:
+            kept = tuple(log) if data.get("logged") else None
         return cls(
             id=data["id"],
             rules=rules,
@@ -180,8 +180,16 @@ class Table:
             bot_step=data["bot_step"],
             recorded=data["recorded"],
             extras=data["extras"],
-            log=None if data.get("log") is None else tuple(data["log"]),
+            log=kept,
         )
+
+    def log_after(self, game_id: str | None, count: int) -> tuple[bool, Sequence[game_log.Entry]]:
+        """What turns a stored log (of game `game_id`, `count` entries long) into this table's:
+        (whether to empty it first, the entries to append)."""
+        log = self.log or ()
+        if game_id != self.game_id or count > len(log):
+            return True, log
+        return False, log[count:]
 
     # Views ---------------------------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -195,39 +203,49 @@ class Table:
             "taken": len(self.seats),
             "players": [seat.nickname for seat in self.seats],
             "settings": self.settings,
+            "created": self.created,
         }
 
     def view(self, player: str | None, now: float) -> dict[str, Any]:
-        seat = self.seat_of(player) if player else None
-        game = None
+        """What one player (None: a watcher without a seat) sees of the table now."""
+        return {**self.views([player])[player], "version": self.version, "server_time": now}
+
+    def views(self, players: Iterable[str | None]) -> dict[str | None, dict[str, Any]]:
+        """Each player's view without its version and time. What all of them see alike (the seats,
+        the settings, most of the game) is worked out once."""
+        seat_of = {player: self.seat_of(player) if player else None for player in players}
+        games: Mapping[int | None, dict[str, Any]] = {}
         if self.state is not None:
-            game = self.rules.view(self.state, seat)
+            games = self.rules.views(self.state, set(seat_of.values()))
             if self.status is Status.FINISHED:
-                game.update(self.extras)
+                extras = dict(self.extras)
                 if self.recorded and self.log is not None and not self.extras.get("abandoned"):
-                    game["game_id"] = self.game_id  # its replay exists once it is recorded
+                    extras["game_id"] = self.game_id  # its replay exists once it is recorded
+                games = {seat: {**game, **extras} for seat, game in games.items()}
+        seats = [
+            {
+                "player": s.player,
+                "nickname": s.nickname,
+                "bot": s.bot,
+                "connected": s.connected or bool(s.bot),
+                "left": s.left,
+                # When a computer plays (or will play) for this absent person, on the server's clock.
+                "stand_in_at": self.stand_in_due(i),
+            }
+            for i, s in enumerate(self.seats)
+        ]
         return {
-            "id": self.id,
-            "kind": self.game,
-            "status": self.status.value,
-            "host": self.host,
-            "settings": self.settings,
-            "seats": [
-                {
-                    "player": s.player,
-                    "nickname": s.nickname,
-                    "bot": s.bot,
-                    "connected": s.connected or bool(s.bot),
-                    "left": s.left,
-                    # When a computer plays (or will play) for this absent person, on the server's clock.
-                    "stand_in_at": self.stand_in_due(i),
-                }
-                for i, s in enumerate(self.seats)
-            ],
-            "you": seat,
-            "version": self.version,
-            "server_time": now,
-            "game": game,
+            player: {
+                "id": self.id,
+                "kind": self.game,
+                "status": self.status.value,
+                "host": self.host,
+                "settings": self.settings,
+                "seats": seats,
+                "you": seat,
+                "game": games.get(seat),
+            }
+            for player, seat in seat_of.items()
         }
 
     def next_due(self) -> float | None:
@@ -606,8 +624,7 @@ def _begin(table: Table, now: float) -> None:
     table.extras = {}
     table.bot_due = {}
     table.bot_step = None
-    table.log = ()
-    table.log_json = (0, "")  # a new game, a new log
+    table.log = ()  # a new game, a new log
 
 
 def _log(table: Table, *entries: game_log.Entry) -> None:

@@ -94,6 +94,17 @@ class LiveTable(Base):
     updated_at: Mapped[float] = mapped_column(Float)
 
 
+class LiveLogEntry(Base):
+    """One entry of a live table's game log (single-process mode): appended, never rewritten, so a
+    change costs the same at a game's end as at its start. Kept until the table's next game."""
+
+    __tablename__ = "live_log"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    entry: Mapped[str] = mapped_column(Text)
+
+
 class PuzzleResult(Base):
     """One attempt at a Plan Ahead puzzle (Rätsel)."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from collections.abc import Callable, Sequence
@@ -20,6 +21,7 @@ from spieltisch.storage.models import (
     GamePlayer,
     GameRecord,
     LeaderboardEntry,
+    LiveLogEntry,
     LiveTable,
     Player,
     PuzzleResult,
@@ -28,6 +30,9 @@ from spieltisch.storage.models import (
 
 #: A live table's snapshot: id, game, status, version, its JSON.
 LiveTableRow = tuple[str, str, str, int, str]
+#: What a change adds to a live table's log: the table's id, whether its log starts anew (a new
+#: game, or a log to write whole again), the position of the first entry, the entries as JSON.
+LiveLogAppend = tuple[str, bool, int, Sequence[str]]
 R = TypeVar("R", GameRecord, PuzzleResult, SoloResult)
 
 
@@ -180,21 +185,13 @@ class Repository:
             return list(session.scalars(query))
 
     # Live table snapshots (single-process mode) --------------------------------------------------
-    def save_live_tables(self, rows: Sequence[LiveTableRow], now: float) -> None:
-        """Write the newest snapshot of several tables in one statement and one transaction (an
-        older version than the one stored is left out: a snapshot never goes back). One upsert, not
-        a lookup per table: under load this runs for every change at every table."""
-        statement = self._insert(LiveTable)
-        statement = statement.on_conflict_do_update(
-            index_elements=[LiveTable.id],
-            set_={
-                "status": statement.excluded.status,
-                "version": statement.excluded.version,
-                "data": statement.excluded.data,
-                "updated_at": statement.excluded.updated_at,
-            },
-            where=LiveTable.version < statement.excluded.version,
-        )
+    def save_live_tables(
+        self, rows: Sequence[LiveTableRow], logs: Sequence[LiveLogAppend], now: float
+    ) -> None:
+        """Write the newest snapshot of several tables and append to their logs, in one
+        transaction (an older version than the one stored is left out: a snapshot never goes
+        back). One upsert for all snapshots, one insert for all entries: under load this runs for
+        every change at every table."""
         values = [
             {
                 "id": table_id,
@@ -206,16 +203,55 @@ class Repository:
             }
             for table_id, game, status, version, data in rows
         ]
+        restarted = [table_id for table_id, reset, _, _ in logs if reset]
+        entries = [
+            {"table_id": table_id, "seq": start + offset, "entry": entry}
+            for table_id, _, start, added in logs
+            for offset, entry in enumerate(added)
+        ]
         with self.engine.begin() as connection:
-            connection.execute(statement, values)
+            if values:
+                connection.execute(self._snapshot_upsert, values)
+            if restarted:
+                connection.execute(delete(LiveLogEntry).where(LiveLogEntry.table_id.in_(restarted)))
+            if entries:
+                connection.execute(self._log_insert, entries)
+
+    @functools.cached_property
+    def _snapshot_upsert(self) -> Any:
+        """Built once: building the statement (its `excluded` columns) cost more than running it."""
+        statement = self._insert(LiveTable)
+        return statement.on_conflict_do_update(
+            index_elements=[LiveTable.id],
+            set_={
+                "status": statement.excluded.status,
+                "version": statement.excluded.version,
+                "data": statement.excluded.data,
+                "updated_at": statement.excluded.updated_at,
+            },
+            where=LiveTable.version < statement.excluded.version,
+        )
+
+    @functools.cached_property
+    def _log_insert(self) -> Any:
+        return self._insert(LiveLogEntry)
 
     def delete_live_table(self, table_id: str) -> None:
         with self._session.begin() as session:
             session.execute(delete(LiveTable).where(LiveTable.id == table_id))
+            session.execute(delete(LiveLogEntry).where(LiveLogEntry.table_id == table_id))
 
-    def live_tables(self) -> list[LiveTable]:
+    def live_tables(self) -> list[tuple[LiveTable, list[str]]]:
+        """Every snapshot with its log's entries (as JSON, in order)."""
         with self._session() as session:
-            return list(session.scalars(select(LiveTable)))
+            tables = list(session.scalars(select(LiveTable)))
+            logs: dict[str, list[str]] = {}
+            query = select(LiveLogEntry.table_id, LiveLogEntry.entry).order_by(
+                LiveLogEntry.table_id, LiveLogEntry.seq
+            )
+            for table_id, entry in session.execute(query):
+                logs.setdefault(table_id, []).append(entry)
+        return [(table, logs.get(table.id, [])) for table in tables]
 
     # Puzzles -------------------------------------------------------------------------------------
     def add_puzzle_result(

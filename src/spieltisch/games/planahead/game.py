@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -239,36 +239,50 @@ def abandon(game: Game, seat: int, now: float) -> Game:
 def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
     """What one seat may see (None: a spectator). Never a tile after the current one; the others'
     lands only as fixed before the current tile, so nobody copies a placement of this tile."""
-    seats = []
-    for index, state in enumerate(game.seats):
-        own = index == seat
-        land = state.land
-        if not own and state.confirmed and game.phase is Phase.PLAYING:
-            # Hide the placement of the current tile from the others until everyone has confirmed.
-            current = game.current_tile
-            land = tuple(None if tile == current else tile for tile in land)
-        entry = {
-            "land": format_land(land),
-            "score": land_points(land),
-            "confirmed": state.confirmed,
-            "clock_placed": sorted(state.clock_placed),
-        }
-        if own:
-            entry["tentative"] = state.tentative
-            if state.tentative is not None and game.current_tile is not None:
-                entry["preview"] = points_completed_by(land, state.tentative, game.current_tile)
-        seats.append(entry)
-    return {
+    return seat_views(game, [seat])[seat]
+
+
+def seat_views(game: Game, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """`seat_view` for several seats: each land is written out once as its owner sees it and once
+    as the others do."""
+    wanted = set(seats)
+    shared = {
         "phase": game.phase.value,
         "turn": game.turn,
         "tiles_total": len(game.draw),
         "tile": game.current_tile.code if game.current_tile else None,
         "deadline": game.deadline,
         "turn_seconds": game.settings.turn_seconds,
-        "seats": seats,
         "ranking": list(game.ranking()) if game.phase is Phase.FINISHED else None,
         "seed": game.seed if game.phase is Phase.FINISHED else None,
     }
+    as_others = [_land_entry(game, state, own=False) for state in game.seats]
+    views = {}
+    for seat in wanted:
+        entries = list(as_others)
+        if seat is not None and 0 <= seat < len(game.seats):
+            entries[seat] = _land_entry(game, game.seats[seat], own=True)
+        views[seat] = {**shared, "seats": entries}
+    return views
+
+
+def _land_entry(game: Game, state: Seat, own: bool) -> dict[str, Any]:
+    land = state.land
+    if not own and state.confirmed and game.phase is Phase.PLAYING:
+        # Hide the placement of the current tile from the others until everyone has confirmed.
+        current = game.current_tile
+        land = tuple(None if tile == current else tile for tile in land)
+    entry: dict[str, Any] = {
+        "land": format_land(land),
+        "score": land_points(land),
+        "confirmed": state.confirmed,
+        "clock_placed": sorted(state.clock_placed),
+    }
+    if own:
+        entry["tentative"] = state.tentative
+        if state.tentative is not None and game.current_tile is not None:
+            entry["preview"] = points_completed_by(land, state.tentative, game.current_tile)
+    return entry
 
 
 def to_dict(game: Game) -> dict[str, Any]:

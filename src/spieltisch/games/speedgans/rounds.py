@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 import math
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -446,9 +447,17 @@ def _musterstadt(catalog: Catalog, tasks: tuple[str, ...]) -> dict[str, Any]:
 def seat_view(game: Game, seat: int | None, catalog: Catalog | None = None) -> dict[str, Any]:
     """What one seat may see (None: a spectator). Before the scoring nothing of another city but
     its tile count, lock and marker; the catalog adds "beste N" and the Musterstadt."""
+    return seat_views(game, [seat], catalog)[seat]
+
+
+def seat_views(
+    game: Game, seats: Iterable[int | None], catalog: Catalog | None = None
+) -> dict[int | None, dict[str, Any]]:
+    """`seat_view` for several seats: what they see alike is worked out once."""
     revealed = game.phase in (Phase.SCORED, Phase.FINISHED)
-    seats = []
-    for index, state in enumerate(game.seats):
+    strict = game.settings.strict and revealed
+    entries = []
+    for state in game.seats:
         entry: dict[str, Any] = {
             "points": state.points,
             "round_points": state.round_points if revealed else None,
@@ -457,12 +466,12 @@ def seat_view(game: Game, seat: int | None, catalog: Catalog | None = None) -> d
             "marker": state.marker,
             "ready": state.ready,
         }
-        if index == seat or revealed:
+        if revealed:
             text = str(state.city)
+            # Once scored: what each city brought (Streng).
             entry["city"] = text
-            # While building: the values of what lies (live); once scored: what it brought (Streng).
-            entry["report"] = report_view(text, game.settings.strict and revealed)
-        seats.append(entry)
+            entry["report"] = report_view(text, strict)
+        entries.append(entry)
     tasks = []
     for task_id in game.tasks:
         task = TASK_BY_ID[task_id]
@@ -477,7 +486,7 @@ def seat_view(game: Game, seat: int | None, catalog: Catalog | None = None) -> d
                 "worst": worst,
             }
         )
-    return {
+    shared = {
         "phase": game.phase.value,
         "round": game.round,
         "target": game.target,
@@ -486,12 +495,21 @@ def seat_view(game: Game, seat: int | None, catalog: Catalog | None = None) -> d
         "building_ends": game.building_ends,
         "hourglass_ends": game.hourglass_ends,
         "next_round_at": game.next_round_at,
-        "seats": seats,
         "results": game.results if revealed else None,
         "musterstadt": _musterstadt(catalog, game.tasks) if revealed and catalog is not None else None,
         "ranking": list(game.ranking()) if game.phase is Phase.FINISHED else None,
         "history": list(game.history),
     }
+    views = {}
+    for seat in set(seats):
+        seen = entries
+        if not revealed and seat is not None and 0 <= seat < len(game.seats):
+            # While building: one's own city and the values of what lies in it (live).
+            text = str(game.seats[seat].city)
+            seen = list(entries)
+            seen[seat] = {**entries[seat], "city": text, "report": report_view(text, False)}
+        views[seat] = {**shared, "seats": seen}
+    return views
 
 
 # Leaderboard ---------------------------------------------------------------------------------------

@@ -7,7 +7,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.server import limits
@@ -29,11 +30,28 @@ from spieltisch.server.tables import Status, Table, apply, create_table, set_con
 
 log = logging.getLogger(__name__)
 
-router = APIRouter()
+#: Where browsers connect.
+PATH = "/ws"
 
 
-@router.websocket("/ws")
-async def socket(websocket: WebSocket, token: str = "") -> None:
+class SocketRoute:
+    """The outermost layer of the app: a WebSocket at `PATH` goes straight to `socket`, past the
+    HTTP layers (routing, headers, gzip, body limits: none of them acts on a WebSocket). A browser's
+    connection lives as long as its tab, and every message sent on it would otherwise pass a
+    dozen wrappers, each kept alive per connection (and walked by every garbage collection)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and scope["path"] == PATH:
+            await socket(WebSocket(scope, receive, send))
+        else:
+            await self.app(scope, receive, send)
+
+
+async def socket(websocket: WebSocket) -> None:
+    token = websocket.query_params.get("token", "")
     s = socket_services(websocket)
     try:
         player = await asyncio.to_thread(s.repository.player_by_token, token) if token else None
@@ -111,10 +129,10 @@ async def socket(websocket: WebSocket, token: str = "") -> None:
 async def _follow(s: Services, connection: Connection, table_id: str | None) -> None:
     """The connection's page now shows this table (None: the lobby), and nothing else: the player is
     away from any table the page left, unless another of his pages shows it."""
-    connection.lobby = table_id is None
+    s.hub.show_lobby(connection, table_id is None)
     await _stop_following(s, connection, keep=table_id)
     if table_id is not None:
-        connection.tables.add(table_id)
+        s.hub.follow(connection, table_id)
 
 
 async def _stop_following(s: Services, connection: Connection, keep: str | None) -> None:
@@ -185,13 +203,13 @@ async def _create(s: Services, connection: Connection, game: str, settings: dict
         await s.store.create(table)
     except BaseException:
         s.hub.forget(connection, table.id)  # it does not exist: the page still shows what it did
-        connection.lobby = on_lobby
+        s.hub.show_lobby(connection, on_lobby)
         raise
 
 
 async def _act(s: Services, connection: Connection, message: ActionMessage) -> None:
     action = message.action()
-    connection.tables.add(message.table)
+    s.hub.follow(connection, message.table)
 
     def change(table: Table) -> Table:
         now = s.clock.now()
@@ -199,6 +217,6 @@ async def _act(s: Services, connection: Connection, message: ActionMessage) -> N
 
     changed = await s.store.update(message.table, change)
     if changed is None:
-        connection.tables.discard(message.table)
+        s.hub.forget(connection, message.table)
         raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {message.table!r}")
     await s.hub.answer(connection, changed)

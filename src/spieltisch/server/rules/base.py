@@ -115,6 +115,11 @@ class GameRules(ABC, Generic[S, A]):
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """What one seat may see (None: a spectator): never what the rules hide."""
 
+    def views(self, state: S, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """`view` for several seats at once (after a change every seat at the table gets one): a
+        game whose seats see much alike works that out once."""
+        return {seat: self.view(state, seat) for seat in seats}
+
     @abstractmethod
     def due(self, state: S) -> float | None:
         """When the game's own clock next changes something (a deadline), if at all."""

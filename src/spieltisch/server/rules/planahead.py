@@ -53,6 +53,9 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
     def view(self, state: planahead.Game, seat: int | None) -> dict[str, Any]:
         return planahead.seat_view(state, seat)
 
+    def views(self, state: planahead.Game, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        return planahead.seat_views(state, seats)
+
     def due(self, state: planahead.Game) -> float | None:
         return state.deadline
 

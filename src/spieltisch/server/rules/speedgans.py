@@ -59,6 +59,9 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
     def view(self, state: rounds.Game, seat: int | None) -> dict[str, Any]:
         return rounds.seat_view(state, seat, self.catalog)
 
+    def views(self, state: rounds.Game, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        return rounds.seat_views(state, seats, self.catalog)
+
     def due(self, state: rounds.Game) -> float | None:
         return rounds.due(state)
 

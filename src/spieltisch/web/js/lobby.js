@@ -11,6 +11,7 @@ import { defaultSettings as sgDefaults, settingsFields as sgFields } from "./spe
 import { soloCard } from "./speedgans/solo-card.js";
 import { startRun } from "./speedgans/solo-api.js";
 import { meCard } from "./player/lobby-card.js";
+import { LobbyTables } from "./lobby-model.js";
 
 
 export function clockLabel(seconds) {
@@ -21,6 +22,7 @@ export class LobbyScreen extends Screen {
   constructor(app) {
     super(app);
     this.tables = null;
+    this.lobby = new LobbyTables();
     this.creating = false;
     this.form = { game: "planahead", seats: 2, turn_seconds: null, bot_pace: BOT_PACES[0] };
     this.sgForm = sgDefaults();
@@ -28,10 +30,13 @@ export class LobbyScreen extends Screen {
 
   mount(el) {
     this.el = el;
-    this.cleanup.push(net.on("lobby", (msg) => {
-      this.tables = msg.tables || [];
-      this.renderTables();
-    }));
+    for (const type of ["lobby", "lobby_changes"]) {
+      this.cleanup.push(net.on(type, (msg) => {
+        if (!this.lobby.take(msg)) return;
+        this.tables = this.lobby.list();
+        this.renderTables();
+      }));
+    }
     this.cleanup.push(net.on("table", (msg) => {
       // The answer to create_table: go to the new table.
       if (this.creating && msg.table) {

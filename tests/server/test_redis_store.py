@@ -1,0 +1,184 @@
+"""The Redis store against a real Redis, two stores standing for two processes: each keeps a replica
+of every table, a change reaches the other with its log and without a fetch, a replica that fell
+behind is caught by the version and the change computed again on the newest table, and tables
+written by the earlier layout (one JSON string each) are taken over."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+
+import pytest
+
+from spieltisch.games.errors import ErrorCode, RuleError
+from spieltisch.games.planahead import game as pa
+from spieltisch.server.rules.planahead import PlanAheadRules
+from spieltisch.server.store import RedisTableStore
+from spieltisch.server.tables import AddBot, Join, Start, Table, apply, create_table, tick
+from tests.aio import run as run_async
+
+pytestmark = pytest.mark.services
+
+GAMES = {"planahead": PlanAheadRules()}
+T0 = 1_800_000_000.0
+
+
+async def until(condition, seconds: float = 5.0) -> None:
+    for _ in range(int(seconds / 0.01)):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("not within time")
+
+
+class Heard:
+    """A listener: what a store told, in order."""
+
+    def __init__(self, store: RedisTableStore) -> None:
+        self.told: list[tuple[str, int | None, bool]] = []
+        store.listen(self)
+
+    async def __call__(self, table_id: str, table: Table | None, here: bool) -> None:
+        self.told.append((table_id, None if table is None else table.version, here))
+
+
+def two_stores(redis_url: str) -> tuple[RedisTableStore, RedisTableStore]:
+    prefix = f"test-{secrets.token_hex(4)}"
+    return RedisTableStore(redis_url, GAMES, prefix), RedisTableStore(redis_url, GAMES, prefix)
+
+
+def started_table() -> Table:
+    table = create_table(GAMES["planahead"], "ann", "Ann", {"seats": 3}, T0, 1.0)
+    table = apply(table, "ann", "Ann", AddBot("easy"), T0, 1.0)
+    return apply(table, "ann", "Ann", Start(), T0, 1.0)
+
+
+def place_and_confirm(table: Table) -> Table:
+    field = table.state.seats[0].land.index(None) + 1
+    table = apply(table, "ann", "Ann", pa.Place(field), T0 + 1, 1.0)
+    return apply(table, "ann", "Ann", pa.Confirm(), T0 + 1, 1.0)
+
+
+def a_turn(table: Table) -> Table:
+    """Ann places and confirms, then the computer (who never keeps people waiting) places."""
+    table = place_and_confirm(table)
+    return tick(table, T0 + 2, 1.0) or table
+
+
+def test_a_change_reaches_the_other_process_with_its_log(redis_url):
+    async def run() -> None:
+        first, second = two_stores(redis_url)
+        await first.start()
+        await second.start()
+        heard = Heard(second)
+        table = started_table()
+        await first.create(table)
+        changed = await first.update(table.id, place_and_confirm)
+        assert changed is not None and len(changed.log) == 2
+        await until(lambda: (table.id, changed.version, False) in heard.told)
+        replica = await second.get(table.id)
+        assert replica.version == changed.version and replica.log == changed.log
+        assert replica.to_dict() == json.loads(json.dumps(changed.to_dict()))
+        assert heard.told[0] == (table.id, table.version, False)  # first the new table, then the move
+        # The other process changes it on its replica, the first one hears it the same way.
+        with pytest.raises(RuleError):  # refused by the newest table: nothing changes anywhere
+            await second.update(table.id, lambda t: apply(t, "bob", "Bob", Join(), T0 + 2, 1.0))
+        assert (await second.get(table.id)).version == changed.version
+        bot_moved = await second.update(table.id, lambda t: tick(t, T0 + 30, 1.0))
+        assert bot_moved is not None and len(bot_moved.log) > len(changed.log)
+        await until(lambda: first._tables[table.id].version == bot_moved.version)
+        assert first._tables[table.id].log == bot_moved.log
+        await first.close()
+        await second.close()
+
+    run_async(run())
+
+
+def test_a_replica_that_fell_behind_is_caught_and_the_change_made_on_the_newest(redis_url):
+    async def run() -> None:
+        first, second = two_stores(redis_url)
+        await first.start()
+        await second.start()
+        table = started_table()
+        await first.create(table)
+        await until(lambda: table.id in second._tables)
+        old = second._tables[table.id]
+        newer = await first.update(table.id, place_and_confirm)
+        second._tables[table.id] = old  # as if its announcement were still on the way
+        seen: list[int] = []
+
+        def rename(current: Table) -> Table:
+            seen.append(current.version)
+            copy = current.copy()
+            copy.version += 1
+            copy.seats[0].nickname = "Anna"
+            return copy
+
+        result = await second.update(table.id, rename)
+        assert seen == [old.version, newer.version]  # computed again on the newest table
+        assert result.version == newer.version + 1 and result.log == newer.log
+        await until(lambda: first._tables[table.id].version == result.version)
+        assert first._tables[table.id].seats[0].nickname == "Anna"
+
+        # A refusal on a stale replica is checked against the newest table before it stands.
+        second._tables[table.id] = old
+
+        def refuse_the_old(current: Table) -> Table:
+            if current.version == old.version:
+                raise RuleError(ErrorCode.ALREADY_CONFIRMED, "stale")
+            return rename(current)
+
+        assert (await second.update(table.id, refuse_the_old)).version == result.version + 1
+        # A change that comes to nothing on a stale replica is looked at again, too.
+        second._tables[table.id] = old
+        assert await second.update(table.id, lambda t: None if t.version == old.version else rename(t))
+        await first.close()
+        await second.close()
+
+    run_async(run())
+
+
+def test_a_process_that_missed_part_of_a_log_fetches_it(redis_url):
+    async def run() -> None:
+        first, second = two_stores(redis_url)
+        await first.start()
+        await second.start()
+        table = started_table()
+        await first.create(table)
+        await until(lambda: table.id in second._tables)
+        second._tables[table.id] = table.copy()
+        second._tables[table.id].log = ()  # as if it had missed the first announcements (and log)
+        second._tables[table.id].version -= 1
+        changed = await first.update(table.id, a_turn)
+        changed = await first.update(table.id, a_turn)
+        await until(lambda: second._tables[table.id].version == changed.version)
+        assert second._tables[table.id].log == changed.log
+        await first.close()
+        await second.close()
+
+    run_async(run())
+
+
+def test_tables_of_the_earlier_layout_are_taken_over(redis_url):
+    import redis
+
+    async def run(prefix: str, table: Table) -> None:
+        store = RedisTableStore(redis_url, GAMES, prefix)
+        await store.start()
+        found = await store.get(table.id)
+        assert found is not None and found.log == table.log and found.version == table.version
+        changed = await store.update(table.id, a_turn)
+        assert changed.log[: len(table.log)] == table.log and len(changed.log) > len(table.log)
+        await store.close()
+        again = RedisTableStore(redis_url, GAMES, prefix)  # a later start reads the new layout
+        await again.start()
+        assert (await again.get(table.id)).log == changed.log
+        await again.close()
+
+    prefix = f"test-{secrets.token_hex(4)}"
+    table = a_turn(started_table())
+    client = redis.Redis.from_url(redis_url)
+    client.set(f"{prefix}:table:{table.id}", json.dumps(table.to_dict()))  # with its log inside
+    client.sadd(f"{prefix}:tables", table.id)
+    run_async(run(prefix, table))
