@@ -61,6 +61,7 @@ def free_port() -> int:
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []  # seconds, sender and others together
+        self.seen_at: list[float] = []  # when each of them was seen (perf_counter)
         self.moves = 0
         self.views = 0
         self.view_bytes = 0
@@ -71,12 +72,26 @@ class Stats:
         self.server_cpu = 0.0  # seconds of CPU in the measured window
         self.own_cpu = 0.0
         self.server_memory = 0  # bytes resident at the end of the window
+        self.started = 0.0
+        self.own_lags: list[float] = []  # the load generator's own loop: seconds late
 
-    def percentile(self, share: float) -> float:
-        if not self.latencies:
+    def seen(self, at: float, latency: float) -> None:
+        self.latencies.append(latency)
+        self.seen_at.append(at)
+
+    def percentile(self, share: float, latencies: list[float] | None = None) -> float:
+        values = self.latencies if latencies is None else latencies
+        if not values:
             return float("nan")
-        ordered = sorted(self.latencies)
+        ordered = sorted(values)
         return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
+
+    def timeline(self, started: float, step: float) -> str:
+        """p99 in each `step` seconds of the window: a burst (rounds that end together) shows."""
+        buckets: dict[int, list[float]] = {}
+        for at, latency in zip(self.seen_at, self.latencies, strict=True):
+            buckets.setdefault(int((at - started) // step), []).append(latency)
+        return " ".join(f"{self.percentile(0.99, buckets[b]):.0f}" for b in sorted(buckets) if b >= 0)
 
 
 class Player:
@@ -155,7 +170,7 @@ def on_view(player: Player, table: Table, view: dict[str, Any]) -> None:
                 shown = entry["confirmed"] if key[0] == turn else True
                 if shown and key in table.sent and (key, me) not in player.seen:
                     player.seen[(key, me)] = True
-                    player.stats.latencies.append(now - table.sent[key])
+                    player.stats.seen(now, now - table.sent[key])
         if view["status"] == "finished":
             if me == 0 and player.acted_for != ("rematch", view["version"]):
                 player.acted_for = ("rematch", view["version"])
@@ -176,7 +191,7 @@ def on_view(player: Player, table: Table, view: dict[str, Any]) -> None:
             key = (game["round"], seat, entry["tiles"])
             if key in table.sent and (key, me) not in player.seen:
                 player.seen[(key, me)] = True
-                player.stats.latencies.append(now - table.sent[key])
+                player.stats.seen(now, now - table.sent[key])
         if view["status"] == "finished":
             if me == 0 and player.acted_for != ("rematch", rnd):
                 player.acted_for = ("rematch", rnd)
@@ -230,6 +245,15 @@ async def build(player: Player, table: Table) -> None:
             player.stats.moves += 1
     finally:
         player.timer = None
+
+
+async def own_lag(stats: Stats) -> None:
+    """How late the load generator's own loop wakes (it shares the cores): a latency it measures
+    includes this much of its own delay."""
+    while True:
+        before = time.perf_counter()
+        await asyncio.sleep(0.01)
+        stats.own_lags.append(time.perf_counter() - before - 0.01)
 
 
 async def ping(player: Player) -> None:
@@ -292,13 +316,17 @@ async def run_load(server: Server, game: str, tables: int, seconds: float, lobby
         await asyncio.sleep(2.0 / tables)  # tables start spread over two seconds, as in life
     await asyncio.sleep(3.0)
     stats.latencies.clear()  # the measured window starts once every table plays
+    stats.seen_at.clear()
     stats.moves = stats.views = stats.view_bytes = stats.lobby_bytes = stats.lobby_messages = 0
     stats.errors.clear()
     if missing:
         stats.errors["table not created within 60 s"] = len(missing)
     started, cpu, own = time.perf_counter(), server.cpu_seconds(), own_cpu()
+    lag = asyncio.ensure_future(own_lag(stats))
     await asyncio.sleep(seconds)
+    lag.cancel()
     stats.seconds = time.perf_counter() - started
+    stats.started = started
     stats.server_cpu = server.cpu_seconds() - cpu
     stats.own_cpu = own_cpu() - own
     stats.server_memory = server.memory()
@@ -392,7 +420,7 @@ class Server:
             total += (int(fields[11]) + int(fields[12])) / tick
         return total
 
-    def stop(self) -> None:
+    def stop(self, keep_log: Path | None = None) -> None:
         self.process.terminate()
         try:
             self.process.wait(15)
@@ -400,6 +428,8 @@ class Server:
             self.process.kill()
         for service in self.services:
             getattr(service, "remove", service.stop)()  # PostgreSQL's folder goes too
+        if keep_log is not None:
+            shutil.copyfile(self.folder / "server.log", keep_log)
 
 
 def own_cpu() -> float:
@@ -416,7 +446,7 @@ def measure(args: argparse.Namespace, count: int, label: str, tree: Path = ROOT)
             )
             stats = asyncio.run(run_load(server, args.game, count, args.seconds, watchers))
         finally:
-            server.stop()
+            server.stop(args.server_log)
     seconds = stats.seconds
     errors = sum(stats.errors.values())
     print(
@@ -425,11 +455,13 @@ def measure(args: argparse.Namespace, count: int, label: str, tree: Path = ROOT)
         f"{stats.lobby_bytes / seconds / 1024:>8.0f} "
         f"{stats.percentile(0.5):>7.0f} {stats.percentile(0.99):>8.0f} {errors:>7} "
         f"{stats.server_cpu / seconds * 100:>9.0f}% {stats.server_memory / 2**20:>7.0f} "
-        f"{stats.own_cpu / seconds * 100:>8.0f}%",
+        f"{stats.own_cpu / seconds * 100:>8.0f}% {stats.percentile(0.99, stats.own_lags):>8.0f}",
         flush=True,
     )
     if errors:
         print(f"{'':<14} errors: {dict(stats.errors)}", flush=True)
+    if args.timeline:
+        print(f"{'':<14} p99 ms per {args.timeline:.0f} s: {stats.timeline(stats.started, args.timeline)}")
 
 
 def main() -> int:
@@ -443,6 +475,8 @@ def main() -> int:
     parser.add_argument(
         "--lobby-watchers", type=int, help="browsers that stay on the lobby (default: a tenth of the players)"
     )
+    parser.add_argument("--timeline", type=float, metavar="S", help="also print the p99 of every S seconds")
+    parser.add_argument("--server-log", type=Path, metavar="FILE", help="keep the server's log here")
     parser.add_argument("--before", metavar="REV", help="also measure this git revision, run for run")
     args = parser.parse_args()
     try:
@@ -460,7 +494,7 @@ def main() -> int:
     header = (
         f"{'server':<14} {'tables':>6} {'lobby':>5} {'moves/s':>8} {'views/s':>8} {'KB/view':>8} "
         f"{'lobby/s':>7} {'lobby KB/s':>8} {'p50 ms':>7} {'p99 ms':>8} {'errors':>7} {'server CPU':>10} "
-        f"{'RSS MB':>7} {'load CPU':>9}"
+        f"{'RSS MB':>7} {'load CPU':>9} {'load lag':>8}"
     )
     print(header)
     print("-" * len(header))
@@ -473,6 +507,7 @@ def main() -> int:
         "\nlobby: browsers that stay on the lobby; lobby/s, lobby KB/s: lobby messages they received."
         "\nCPU: 100 % = one core busy for the whole measured window; load CPU: the load generator's own."
         "\nRSS: the server's processes at the end of the window."
+        "\nload lag: p99 ms by which the load generator's own loop woke late (part of every latency it measures)."
     )
     return 0
 

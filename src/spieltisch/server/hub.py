@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -23,16 +22,13 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
 
+from spieltisch.server import wire
 from spieltisch.server.clock import Clock
 from spieltisch.server.lobby import LobbyList
 from spieltisch.server.store import TableStore
 from spieltisch.server.tables import Table
 
 log = logging.getLogger(__name__)
-
-
-def encode(message: object) -> str:
-    return json.dumps(message, separators=(",", ":"))
 
 
 @dataclass(eq=False)
@@ -49,7 +45,7 @@ class Connection:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def send(self, message: dict[str, Any]) -> None:
-        await self.send_text(encode(message))
+        await self.send_text(wire.encode(message))
 
     async def send_text(self, text: str) -> None:
         """Send a message encoded already (the same lobby list goes to many browsers)."""
@@ -61,7 +57,18 @@ class Connection:
                     log.debug("send to a closed connection", exc_info=True)
 
 
+@dataclass(eq=False)
+class _DueViews:
+    """A table whose views go out in a moment: its newest version, and who must get a view even if
+    it shows nothing new (the answers to their own moves)."""
+
+    table: Table
+    answers: set[Connection] = field(default_factory=set)
+
+
 class Hub:
+    #: Seconds a table's views wait to gather its changes into one view per connection.
+    VIEW_GATHER = 0.002
     #: Seconds the lobby waits to gather changes into one message (tables opening, filling and
     #: ending at once reach the lobby's browsers as one message, not one per change).
     LOBBY_GATHER = 0.5
@@ -80,6 +87,9 @@ class Hub:
         self._lobby: LobbyList | None = None
         self._lobby_built = 0.0
         self._lobby_due: asyncio.Task[None] | None = None
+        #: Tables whose views go out in a moment.
+        self._due_views: dict[str, _DueViews] = {}
+        self._sending: set[asyncio.Task[None]] = set()
         store.listen(self.table_changed)
 
     def add(self, connection: Connection) -> None:
@@ -126,28 +136,63 @@ class Hub:
 
     async def answer(self, connection: Connection, table: Table) -> None:
         """After a player's own action: he gets the view of it even when it shows nothing new
-        (his client waits for an answer), unless he has it already."""
+        (his client waits for an answer), unless he has it already — with the views the change
+        sends to the table's other connections."""
         if connection.sent_versions.get(table.id, -1) < table.version:
-            await self._send_views(table, [connection])
+            self._views_due(table, answer=connection)
+
+    def _views_due(self, table: Table, answer: Connection | None = None) -> None:
+        """Send the table's connections their views in a moment (`VIEW_GATHER`): changes of one
+        table that come meanwhile (five players pressing „Weiter“ at once) go out as one view
+        each, of the newest version. The busier the server, the more a moment gathers."""
+        due = self._due_views.get(table.id)
+        if due is None:
+            due = self._due_views[table.id] = _DueViews(table)
+            asyncio.get_running_loop().call_later(self.VIEW_GATHER, self._flush, table.id)
+        elif table.version > due.table.version:
+            due.table = table
+        if answer is not None:
+            due.answers.add(answer)
+
+    def _flush(self, table_id: str) -> None:
+        due = self._due_views.pop(table_id, None)
+        if due is not None:
+            task = asyncio.ensure_future(self._send_due(due))
+            self._sending.add(task)
+            task.add_done_callback(self._sending.discard)
+
+    async def _send_due(self, due: _DueViews) -> None:
+        watchers = self._watchers.get(due.table.id, set())
+        try:
+            await self._send_views(
+                due.table, watchers | due.answers, only_if_changed=True, answers=due.answers
+            )
+        except Exception:  # one table's views failing must not keep the others' from going out
+            log.exception("views of table %s failed", due.table.id)
 
     async def _send_views(
-        self, table: Table, connections: Iterable[Connection], only_if_changed: bool = False
+        self,
+        table: Table,
+        connections: Iterable[Connection],
+        only_if_changed: bool = False,
+        answers: set[Connection] | frozenset[Connection] = frozenset(),
     ) -> None:
         """Send each connection its view of the table. After a change, a view that shows nothing
         new is not sent: the others do not learn that a player moved a tile he has not confirmed."""
         due = [c for c in connections if c.sent_versions.get(table.id, -1) <= table.version]
         if not due:
             return
-        contents = table.views({c.player for c in due})
-        encoded = {player: encode(content) for player, content in contents.items()}
+        encoded = table.view_texts({c.player for c in due})
         # The view's version and time go in front of what it shows (compared without them).
-        head = (
-            f'{{"type":"table","table":{{"version":{table.version},"server_time":{encode(self.clock.now())},'
-        )
+        head = f'{{"type":"table","table":{{"version":{table.version},"server_time":{wire.encode(self.clock.now())},'
         sends = []
         for connection in due:
             text = encoded[connection.player]
-            if only_if_changed and connection.sent_content.get(table.id) == text:
+            if (
+                only_if_changed
+                and connection not in answers
+                and connection.sent_content.get(table.id) == text
+            ):
                 continue
             connection.sent_versions[table.id] = table.version
             connection.sent_content[table.id] = text
@@ -173,9 +218,8 @@ class Hub:
         await connection.send_text((await self.lobby()).message())
 
     async def table_changed(self, table_id: str, table: Table | None, here: bool = True) -> None:
-        watchers = self._watchers.get(table_id)
-        if watchers and table is not None:
-            await self._send_views(table, list(watchers), only_if_changed=True)
+        if table is not None and table_id in self._watchers:
+            self._views_due(table)
         if self._lobby is not None and self._lobby.update(table_id, table) and self._lobby_due is None:
             self._lobby_due = asyncio.create_task(self._tell_lobby())
 

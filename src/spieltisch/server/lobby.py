@@ -11,9 +11,9 @@ by the hub. Every browser on the lobby has the same list: the one last told (`sh
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from spieltisch.server import wire
 from spieltisch.server.tables import Status, Table
 
 #: The most tables the lobby lists (open ones first): it stays small on a phone and on the wire.
@@ -32,10 +32,6 @@ def _order(table: Table) -> tuple[bool, float, str]:
     """Open tables first, then running ones (to watch), newest first (the browser sorts alike:
     by `status` and `created`)."""
     return (table.status is not Status.OPEN, -table.created, table.id)
-
-
-def _encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
 
 
 class LobbyList:
@@ -77,7 +73,7 @@ class LobbyList:
         """The `lobby` message: the whole list as its browsers were last told it (the changes since
         follow), encoded once for every browser."""
         if self._message is None:
-            self._message = _encode({"type": "lobby", "tables": list(self._shown.values())})
+            self._message = wire.encode({"type": "lobby", "tables": list(self._shown.values())})
         return self._message
 
     def changes(self) -> str | None:
@@ -90,4 +86,4 @@ class LobbyList:
         if not changed and not gone:
             return None
         self._message = None
-        return _encode({"type": "lobby_changes", "tables": changed, "gone": gone})
+        return wire.encode({"type": "lobby_changes", "tables": changed, "gone": gone})

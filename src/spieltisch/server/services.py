@@ -4,14 +4,13 @@ work, and the rules of every kind of table. One object per app, built at start."
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Coroutine
 from typing import Annotated, Any
 
 from fastapi import Depends, Request, WebSocket
 
-from spieltisch.server import limits
+from spieltisch.server import limits, wire
 from spieltisch.server.clock import Clock
 from spieltisch.server.config import ServerConfig
 from spieltisch.server.hub import Hub
@@ -135,7 +134,7 @@ class Snapshots:
         )
         game_id, count = self._logged.get(table.id, (None, 0))
         reset, entries = table.log_after(game_id, count)
-        encoded = [json.dumps(entry, separators=(",", ":")) for entry in entries]
+        encoded = [wire.encode(entry) for entry in entries]
         pending = self._logs.get(table.id)
         if pending is not None and not reset:  # appended to what this commit appends already
             reset, start, earlier = pending[1], pending[2], pending[3]
@@ -178,8 +177,8 @@ def _restored_tables(repository: Repository, games: Games, now: float) -> list[t
     tables = []
     for row, entries in repository.live_tables():
         try:
-            data = json.loads(row.data)
-            table = Table.from_dict(data, games, [json.loads(entry) for entry in entries])
+            data = wire.decode(row.data)
+            table = Table.from_dict(data, games, [wire.decode(entry) for entry in entries])
         except Exception:  # a snapshot from an incompatible older version: skip it, loudly
             log.warning("cannot restore table %s", row.id, exc_info=True)
             continue

@@ -14,11 +14,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
 
+from spieltisch.server import wire
 from spieltisch.server.rules.registry import Games
 from spieltisch.server.tables import Table
 
@@ -167,7 +167,9 @@ def _redis_faults(method: F) -> F:
 #: new log entries and announces the change, all at once (a script runs alone in Redis).
 #: KEYS: the table's hash, its log, the index of tables. ARGV: the expected version ('' for a new
 #: table), the new version, the snapshot, whether to empty the log first, the channel, the
-#: announcement, the table's id, then the log entries. Returns 1, or 0 when the version moved on.
+#: announcement's first line, the table's id, then the log entries. The announcement is its first
+#: line, the snapshot and the new entries as a JSON list, a line each. Returns 1, or 0 when the
+#: version moved on.
 _WRITE_SCRIPT = """
 local current = redis.call('HGET', KEYS[1], 'version')
 if ARGV[1] == '' then
@@ -181,7 +183,9 @@ if ARGV[4] == '1' then redis.call('DEL', KEYS[2]) end
 for first = 8, #ARGV, 1000 do
   redis.call('RPUSH', KEYS[2], unpack(ARGV, first, math.min(first + 999, #ARGV)))
 end
-redis.call('PUBLISH', ARGV[5], ARGV[6])
+local entries = {}
+for i = 8, #ARGV do entries[#entries + 1] = ARGV[i] end
+redis.call('PUBLISH', ARGV[5], ARGV[6] .. '\\n' .. ARGV[3] .. '\\n[' .. table.concat(entries, ',') .. ']')
 return 1
 """
 
@@ -286,12 +290,12 @@ class RedisTableStore:
                     raw = await pipe.get(key)
                     if raw is None:
                         continue  # deleted meanwhile
-                    table = Table.from_dict(json.loads(raw), self._games)
+                    table = Table.from_dict(wire.decode(raw), self._games)
                     pipe.multi()
                     pipe.delete(key, self._log_key(table_id))
                     pipe.hset(key, mapping={"version": table.version, "data": table.snapshot_json()})
                     if table.log:
-                        pipe.rpush(self._log_key(table_id), *(json.dumps(entry) for entry in table.log))
+                        pipe.rpush(self._log_key(table_id), *(wire.encode(entry) for entry in table.log))
                     await pipe.execute()
                 except WatchError:
                     continue
@@ -342,8 +346,8 @@ class RedisTableStore:
         if known is not None and known.version >= version:
             return  # made here (or an announcement that arrives after a newer one)
         snapshot, _, entries = body.partition("\n")
-        data = json.loads(snapshot)
-        fresh = json.loads(entries)
+        data = wire.decode(snapshot)
+        fresh = wire.decode(entries)
         if start == 0:
             table = Table.from_dict(data, self._games, fresh)
         elif known is not None and known.game_id == data["game_id"] and len(known.log or ()) == start:
@@ -373,7 +377,7 @@ class RedisTableStore:
         if raw is None:
             self._tables.pop(table_id, None)
             return None
-        table = Table.from_dict(json.loads(raw), self._games, [json.loads(entry) for entry in entries])
+        table = Table.from_dict(wire.decode(raw), self._games, [wire.decode(entry) for entry in entries])
         self._keep(table)
         return self._tables[table_id]
 
@@ -400,12 +404,12 @@ class RedisTableStore:
         reset = reset or old is None
         snapshot = new.snapshot_json()
         start = 0 if reset else stored
-        encoded = [json.dumps(entry, separators=(",", ":")) for entry in entries]
-        message = f"{new.id} {new.version} {start}\n{snapshot}\n[{','.join(encoded)}]"
+        encoded = [wire.encode(entry) for entry in entries]
+        head = f"{new.id} {new.version} {start}"
         expected = "" if old is None else str(old.version)
         written = await self._write_script(
             keys=[self._key(new.id), self._log_key(new.id), self._index],
-            args=[expected, new.version, snapshot, int(reset), self._channel, message, new.id, *encoded],
+            args=[expected, new.version, snapshot, int(reset), self._channel, head, new.id, *encoded],
         )
         return bool(written)
 

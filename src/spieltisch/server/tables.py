@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import json
 import logging
 import random
 import secrets
@@ -18,7 +17,7 @@ from typing import Any
 
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.levels import BotLevel
-from spieltisch.server import game_log
+from spieltisch.server import game_log, wire
 from spieltisch.server.rules.base import FinishedGame, GameRules, Sitter
 
 log = logging.getLogger(__name__)
@@ -149,7 +148,7 @@ class Table:
     def snapshot_json(self) -> str:
         """The table as compact JSON without its log's entries (`"logged"`: whether it keeps one):
         what a store writes after every change, the same size all game long."""
-        return json.dumps({**self._fields(), "logged": self.log is not None}, separators=(",", ":"))
+        return wire.encode({**self._fields(), "logged": self.log is not None})
 
     @classmethod
     def from_dict(
@@ -221,7 +220,10 @@ class Table:
                 extras = dict(self.extras)
                 if self.recorded and self.log is not None and not self.extras.get("abandoned"):
                     extras["game_id"] = self.game_id  # its replay exists once it is recorded
-                games = {seat: {**game, **extras} for seat, game in games.items()}
+                with_extras: dict[int, dict[str, Any]] = {}  # (seats that saw alike still do)
+                games = {
+                    seat: with_extras.setdefault(id(game), {**game, **extras}) for seat, game in games.items()
+                }
         seats = [
             {
                 "player": s.player,
@@ -247,6 +249,18 @@ class Table:
             }
             for player, seat in seat_of.items()
         }
+
+    def view_texts(self, players: Iterable[str | None]) -> dict[str | None, str]:
+        """`views` as JSON: a game's view that several players see alike (every city once a
+        Speedgans round is scored) is encoded once for all of them."""
+        texts: dict[str | None, str] = {}
+        games: dict[int, str] = {}
+        for player, view in self.views(players).items():
+            game = view.pop("game")
+            if id(game) not in games:
+                games[id(game)] = wire.encode(game)
+            texts[player] = f'{wire.encode(view)[:-1]},"game":{games[id(game)]}}}'
+        return texts
 
     def next_due(self) -> float | None:
         if self.status is not Status.PLAYING:

@@ -137,6 +137,11 @@ class City:
         return City(tuple(cells))
 
     def __str__(self) -> str:
+        return self.notation
+
+    @cached_property
+    def notation(self) -> str:
+        """The city written out, once (every view of a table writes out every city shown)."""
         return format_city(self)
 
 

@@ -21,6 +21,7 @@ Choices where the rules are silent (also in docs/protocol-speedgans.md):
 from __future__ import annotations
 
 import enum
+import json
 import math
 import random
 from collections.abc import Iterable
@@ -293,7 +294,7 @@ def is_finished_city(city: City, strict: bool) -> bool:
     """May this city call "Gasse dicht!"? Complete and valid; in Streng any nine tiles."""
     if not city.is_complete:
         return False
-    return strict or report(city).valid
+    return strict or _valid(city)
 
 
 def call_done(game: Game, seat: int, now: float) -> Game:
@@ -356,7 +357,13 @@ def _end_if_all_done(game: Game, now: float) -> Game:
 # Scoring -------------------------------------------------------------------------------------------
 def _counts(city: City) -> bool:
     """Whether a city is scored at the round's end: complete and valid (in Streng too)."""
-    return city.is_complete and report(city).valid
+    return city.is_complete and _valid(city)
+
+
+@lru_cache(maxsize=4096)
+def _valid(city: City) -> bool:
+    # Remembered: the round's end asks of every city that its views showed as it was built.
+    return report(city).valid
 
 
 def _end_round(game: Game, now: float) -> Game:
@@ -415,14 +422,21 @@ def _end_round(game: Game, now: float) -> Game:
 
 
 # Views ---------------------------------------------------------------------------------------------
-@lru_cache(maxsize=4096)
 def report_view(city_text: str, strict: bool) -> dict[str, Any]:
     """A city's report as views show it (validity, problems, task values, catches, caught geese)."""
+    view: dict[str, Any] = json.loads(_report_text(city_text, strict))  # each view its own
+    return view
+
+
+@lru_cache(maxsize=4096)
+def _report_text(city_text: str, strict: bool) -> str:
     # Views are computed for every watcher on every change; a city's report depends on it alone.
+    # Remembered as text: thousands of remembered reports as dicts and lists would be walked by
+    # every garbage collection (and stall the server), one string each is not.
     result = report(parse_city(city_text), strict)
     data = result.to_dict()
     data["caught"] = [{"cell": goose.cell, "index": goose.index} for goose in result.caught]
-    return data
+    return json.dumps(data, separators=(",", ":"))
 
 
 @lru_cache(maxsize=512)
@@ -500,14 +514,16 @@ def seat_views(
         "ranking": list(game.ranking()) if game.phase is Phase.FINISHED else None,
         "history": list(game.history),
     }
-    views = {}
+    views: dict[int | None, dict[str, Any]] = {}
+    alike = {**shared, "seats": entries}  # (once scored every seat sees this: one object for all)
     for seat in set(seats):
-        seen = entries
-        if not revealed and seat is not None and 0 <= seat < len(game.seats):
-            # While building: one's own city and the values of what lies in it (live).
-            text = str(game.seats[seat].city)
-            seen = list(entries)
-            seen[seat] = {**entries[seat], "city": text, "report": report_view(text, False)}
+        if revealed or seat is None or not 0 <= seat < len(game.seats):
+            views[seat] = alike
+            continue
+        # While building: one's own city and the values of what lies in it (live).
+        text = str(game.seats[seat].city)
+        seen = list(entries)
+        seen[seat] = {**entries[seat], "city": text, "report": report_view(text, False)}
         views[seat] = {**shared, "seats": seen}
     return views
 

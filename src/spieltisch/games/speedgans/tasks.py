@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from spieltisch.games.speedgans.catching import CatchResult, catch
@@ -116,6 +117,13 @@ def evaluate(city: City) -> Evaluation:
 
 def task_values(city: City, strict: bool = False) -> dict[str, int]:
     """All 24 values. `strict` (house rule "Streng"): a faulty city scores 0 in every task."""
+    return dict(_task_values(city, strict))
+
+
+@lru_cache(maxsize=4096)
+def _task_values(city: City, strict: bool) -> dict[str, int]:
+    # Remembered (a city is a value, and a table scores the city its views showed): a dict of
+    # numbers only, which the garbage collector does not even look at.
     ev = evaluate(city)
     if strict and not ev.layout.valid:
         return dict.fromkeys(TASK_IDS, 0)
