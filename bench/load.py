@@ -128,8 +128,20 @@ class Table:
 
     def __init__(self, players: list[Player], game: str) -> None:
         self.players, self.game = players, game
-        #: (step, seat, mark) -> when the move was sent; every other player measures to it.
+        #: (game, step, seat, mark) -> when the move was sent; every other player measures to it.
         self.sent: dict[tuple[Any, ...], float] = {}
+        #: Games begun at the table (a rematch begins the next): a tile or round of a new game is
+        #: not the one of the same number before.
+        self.games = 0
+        self.playing = False  # whether the game of `games` runs (as the players last saw)
+
+    def rematch(self, player: Player, view: dict[str, Any]) -> None:
+        """Player 0 starts the next game once, a moment after the end (a later view of the ended
+        game, with its records, asks for none)."""
+        if self.playing:
+            self.playing = False
+            self.games += 1
+            schedule(player, 1.0, [{"type": "rematch", "table": view["id"]}], self, None)
 
 
 async def receive(player: Player, table: Table, stop: asyncio.Event) -> None:
@@ -163,41 +175,40 @@ def on_view(player: Player, table: Table, view: dict[str, Any]) -> None:
     if game is None or view.get("you") is None:
         return
     me = view["you"]
+    if view["status"] == "playing":
+        table.playing = True
     if table.game == "planahead":
         turn = game["turn"]
         for seat, entry in enumerate(game["seats"]):
-            for key in ((turn, seat), (turn - 1, seat)):
-                shown = entry["confirmed"] if key[0] == turn else True
+            for key in ((table.games, turn, seat), (table.games, turn - 1, seat)):
+                shown = entry["confirmed"] if key[1] == turn else True
                 if shown and key in table.sent and (key, me) not in player.seen:
                     player.seen[(key, me)] = True
                     player.stats.seen(now, now - table.sent[key])
         if view["status"] == "finished":
-            if me == 0 and player.acted_for != ("rematch", view["version"]):
-                player.acted_for = ("rematch", view["version"])
-                schedule(player, 1.0, [{"type": "rematch", "table": view["id"]}], table, None)
+            if me == 0:
+                table.rematch(player, view)
             return
-        if not game["seats"][me]["confirmed"] and player.acted_for != (game.get("seed"), turn):
-            player.acted_for = (game.get("seed"), turn)
+        if not game["seats"][me]["confirmed"] and player.acted_for != (table.games, turn):
+            player.acted_for = (table.games, turn)
             free = [i for i, e in enumerate(game["seats"][me]["land"].split(), 1) if e == "."]
             field = player.rng.choice(free)
             moves = [
                 {"type": "place", "table": view["id"], "field": field},
                 {"type": "confirm", "table": view["id"]},
             ]
-            schedule(player, player.rng.uniform(2, 5), moves, table, (turn, me))
+            schedule(player, player.rng.uniform(2, 5), moves, table, (table.games, turn, me))
     else:
-        rnd = (game["round"], view["version"] if view["status"] == "finished" else 0)
         for seat, entry in enumerate(game["seats"]):
-            key = (game["round"], seat, entry["tiles"])
+            key = (table.games, game["round"], seat, entry["tiles"])
             if key in table.sent and (key, me) not in player.seen:
                 player.seen[(key, me)] = True
                 player.stats.seen(now, now - table.sent[key])
         if view["status"] == "finished":
-            if me == 0 and player.acted_for != ("rematch", rnd):
-                player.acted_for = ("rematch", rnd)
-                schedule(player, 1.0, [{"type": "rematch", "table": view["id"]}], table, None)
-        elif game["phase"] == "scored" and player.acted_for != ("next", game["round"]):
-            player.acted_for = ("next", game["round"])
+            if me == 0:
+                table.rematch(player, view)
+        elif game["phase"] == "scored" and player.acted_for != ("next", table.games, game["round"]):
+            player.acted_for = ("next", table.games, game["round"])
             schedule(player, 1.0, [{"type": "next_round", "table": view["id"]}], table, None)
         elif game["phase"] in ("reading", "building") and player.timer is None:
             player.timer = asyncio.ensure_future(build(player, table))
@@ -240,7 +251,7 @@ async def build(player: Player, table: Table) -> None:
                 a, b = player.rng.sample(range(9), 2)
                 cells[a], cells[b] = cells[b], cells[a]
             tiles = sum(1 for cell in cells if cell != ".")
-            table.sent[(game["round"], me, tiles)] = time.perf_counter()
+            table.sent[(table.games, game["round"], me, tiles)] = time.perf_counter()
             await player.send({"type": "city", "table": view["id"], "city": " ".join(cells)})
             player.stats.moves += 1
     finally:

@@ -47,14 +47,18 @@ class Client:
             self.lobby.update((line["id"], line) for line in message["tables"])
         return message
 
-    def next_of(self, kind: str, timeout: float = 10.0, where=lambda m: True) -> dict[str, Any]:
+    def next_of(
+        self, kind: str | tuple[str, ...], timeout: float = 10.0, where=lambda m: True
+    ) -> dict[str, Any]:
+        """The next message of the kind (or of one of the kinds) for which `where` holds."""
+        kinds = (kind,) if isinstance(kind, str) else kind
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError(f"no {kind!r} message within {timeout} s")
             message = self.next_message(left)
-            if message["type"] == kind and where(message):
+            if message["type"] in kinds and where(message):
                 return message
 
     def table_until(self, predicate, timeout: float = 10.0) -> dict[str, Any]:
@@ -72,16 +76,10 @@ class Client:
     def lobby_until(self, predicate, timeout: float = 10.0) -> dict[str, dict[str, Any]]:
         """The lobby's list (by table id) once `predicate` holds for it, after a message that made
         it so (or at once if it holds already)."""
-        if self.lobby is not None and predicate(self.lobby):
-            return self.lobby
-        deadline = time.monotonic() + timeout
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"the lobby did not become as expected within {timeout} s")
-            message = self.next_message(left)
-            if message["type"] in ("lobby", "lobby_changes") and predicate(self.lobby):
-                return self.lobby
+        if self.lobby is None or not predicate(self.lobby):
+            self.next_of(("lobby", "lobby_changes"), timeout, lambda m: predicate(self.lobby))
+        assert self.lobby is not None
+        return self.lobby
 
     def error(self, timeout: float = 10.0) -> dict[str, Any]:
         return self.next_of("error", timeout)

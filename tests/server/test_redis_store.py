@@ -6,8 +6,10 @@ written by the earlier layout (one JSON string each) are taken over."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -43,9 +45,22 @@ class Heard:
         self.told.append((table_id, None if table is None else table.version, here))
 
 
-def two_stores(redis_url: str) -> tuple[RedisTableStore, RedisTableStore]:
+@contextlib.asynccontextmanager
+async def two_processes(redis_url: str) -> AsyncIterator[tuple[RedisTableStore, RedisTableStore, Table]]:
+    """Two stores on one Redis (their own key prefix), and a started table the first one created,
+    once the second one has it."""
     prefix = f"test-{secrets.token_hex(4)}"
-    return RedisTableStore(redis_url, GAMES, prefix), RedisTableStore(redis_url, GAMES, prefix)
+    first, second = RedisTableStore(redis_url, GAMES, prefix), RedisTableStore(redis_url, GAMES, prefix)
+    await first.start()
+    await second.start()
+    try:
+        table = started_table()
+        await first.create(table)
+        await until(lambda: table.id in second._tables)
+        yield first, second, table
+    finally:
+        await first.close()
+        await second.close()
 
 
 def started_table() -> Table:
@@ -68,7 +83,8 @@ def a_turn(table: Table) -> Table:
 
 def test_a_change_reaches_the_other_process_with_its_log(redis_url):
     async def run() -> None:
-        first, second = two_stores(redis_url)
+        prefix = f"test-{secrets.token_hex(4)}"
+        first, second = RedisTableStore(redis_url, GAMES, prefix), RedisTableStore(redis_url, GAMES, prefix)
         await first.start()
         await second.start()
         heard = Heard(second)
@@ -97,65 +113,51 @@ def test_a_change_reaches_the_other_process_with_its_log(redis_url):
 
 def test_a_replica_that_fell_behind_is_caught_and_the_change_made_on_the_newest(redis_url):
     async def run() -> None:
-        first, second = two_stores(redis_url)
-        await first.start()
-        await second.start()
-        table = started_table()
-        await first.create(table)
-        await until(lambda: table.id in second._tables)
-        old = second._tables[table.id]
-        newer = await first.update(table.id, place_and_confirm)
-        second._tables[table.id] = old  # as if its announcement were still on the way
-        seen: list[int] = []
+        async with two_processes(redis_url) as (first, second, table):
+            old = second._tables[table.id]
+            newer = await first.update(table.id, place_and_confirm)
+            second._tables[table.id] = old  # as if its announcement were still on the way
+            seen: list[int] = []
 
-        def rename(current: Table) -> Table:
-            seen.append(current.version)
-            copy = current.copy()
-            copy.version += 1
-            copy.seats[0].nickname = "Anna"
-            return copy
+            def rename(current: Table) -> Table:
+                seen.append(current.version)
+                copy = current.copy()
+                copy.version += 1
+                copy.seats[0].nickname = "Anna"
+                return copy
 
-        result = await second.update(table.id, rename)
-        assert seen == [old.version, newer.version]  # computed again on the newest table
-        assert result.version == newer.version + 1 and result.log == newer.log
-        await until(lambda: first._tables[table.id].version == result.version)
-        assert first._tables[table.id].seats[0].nickname == "Anna"
+            result = await second.update(table.id, rename)
+            assert seen == [old.version, newer.version]  # computed again on the newest table
+            assert result.version == newer.version + 1 and result.log == newer.log
+            await until(lambda: first._tables[table.id].version == result.version)
+            assert first._tables[table.id].seats[0].nickname == "Anna"
 
-        # A refusal on a stale replica is checked against the newest table before it stands.
-        second._tables[table.id] = old
+            # A refusal on a stale replica is checked against the newest table before it stands.
+            second._tables[table.id] = old
 
-        def refuse_the_old(current: Table) -> Table:
-            if current.version == old.version:
-                raise RuleError(ErrorCode.ALREADY_CONFIRMED, "stale")
-            return rename(current)
+            def refuse_the_old(current: Table) -> Table:
+                if current.version == old.version:
+                    raise RuleError(ErrorCode.ALREADY_CONFIRMED, "stale")
+                return rename(current)
 
-        assert (await second.update(table.id, refuse_the_old)).version == result.version + 1
-        # A change that comes to nothing on a stale replica is looked at again, too.
-        second._tables[table.id] = old
-        assert await second.update(table.id, lambda t: None if t.version == old.version else rename(t))
-        await first.close()
-        await second.close()
+            assert (await second.update(table.id, refuse_the_old)).version == result.version + 1
+            # A change that comes to nothing on a stale replica is looked at again, too.
+            second._tables[table.id] = old
+            assert await second.update(table.id, lambda t: None if t.version == old.version else rename(t))
 
     run_async(run())
 
 
 def test_a_process_that_missed_part_of_a_log_fetches_it(redis_url):
     async def run() -> None:
-        first, second = two_stores(redis_url)
-        await first.start()
-        await second.start()
-        table = started_table()
-        await first.create(table)
-        await until(lambda: table.id in second._tables)
-        second._tables[table.id] = table.copy()
-        second._tables[table.id].log = ()  # as if it had missed the first announcements (and log)
-        second._tables[table.id].version -= 1
-        changed = await first.update(table.id, a_turn)
-        changed = await first.update(table.id, a_turn)
-        await until(lambda: second._tables[table.id].version == changed.version)
-        assert second._tables[table.id].log == changed.log
-        await first.close()
-        await second.close()
+        async with two_processes(redis_url) as (first, second, table):
+            second._tables[table.id] = table.copy()
+            second._tables[table.id].log = ()  # as if it had missed the first announcements (and log)
+            second._tables[table.id].version -= 1
+            changed = await first.update(table.id, a_turn)
+            changed = await first.update(table.id, a_turn)
+            await until(lambda: second._tables[table.id].version == changed.version)
+            assert second._tables[table.id].log == changed.log
 
     run_async(run())
 
