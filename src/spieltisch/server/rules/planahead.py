@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
@@ -11,6 +10,7 @@ from spieltisch.games.levels import BotLevel
 from spieltisch.games.planahead import game as planahead
 from spieltisch.games.planahead.notation import format_land
 from spieltisch.games.planahead.scoring import land_points
+from spieltisch.server.background import in_background
 from spieltisch.server.rules.base import FinishedGame, GameRules, Records, save_game_record
 
 
@@ -122,7 +122,7 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
             "ranking": list(state.ranking()),
         }
         await save_game_record(self, game, records, result)
-        return {"strongest": await asyncio.to_thread(_strongest, state)}
+        return {"strongest": await in_background(_strongest, state)}
 
 
 def tile_frames(
