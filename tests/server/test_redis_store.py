@@ -148,6 +148,58 @@ def test_a_replica_that_fell_behind_is_caught_and_the_change_made_on_the_newest(
     run_async(run())
 
 
+def test_changes_made_at_once_in_one_process_go_one_after_the_other(redis_url):
+    async def run() -> None:
+        async with two_processes(redis_url) as (first, _, table):
+            seen: list[int] = []
+
+            def named(name: str):
+                def change(current: Table) -> Table:
+                    seen.append(current.version)
+                    copy = current.copy()
+                    copy.version += 1
+                    copy.seats[0].nickname += name
+                    return copy
+
+                return change
+
+            await asyncio.gather(*(first.update(table.id, named(name)) for name in "xyz"))
+            # Each computed once, on the table the one before wrote (none lost to the others).
+            assert seen == [table.version, table.version + 1, table.version + 2]
+            assert first._tables[table.id].seats[0].nickname == "Annxyz"
+
+    run_async(run())
+
+
+def test_a_replica_of_the_game_before_is_fetched_with_the_new_games_whole_log(redis_url):
+    async def run() -> None:
+        async with two_processes(redis_url) as (first, second, table):
+            played = await first.update(table.id, a_turn)
+            await until(lambda: second._tables[table.id].version == played.version)
+            old = second._tables[table.id]
+
+            def new_game(current: Table) -> Table:  # a Revanche: a new game, its log starts afresh
+                copy = a_turn(a_turn(started_table()))
+                copy.id, copy.version, copy.game_id = current.id, current.version + 1, "revanche"
+                return copy
+
+            revanche = await first.update(table.id, new_game)
+            assert len(revanche.log) > len(old.log)  # (longer than the old one: length tells nothing)
+            await until(lambda: second._tables[table.id].version == revanche.version)
+            second._tables[table.id] = old  # as if its announcement were still on the way
+
+            def rename(current: Table) -> Table:
+                copy = current.copy()
+                copy.version += 1
+                copy.seats[0].nickname = "Anna"
+                return copy
+
+            result = await second.update(table.id, rename)
+            assert result.game_id == "revanche" and result.log == revanche.log
+
+    run_async(run())
+
+
 def test_a_process_that_missed_part_of_a_log_fetches_it(redis_url):
     async def run() -> None:
         async with two_processes(redis_url) as (first, second, table):

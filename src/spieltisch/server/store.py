@@ -245,6 +245,7 @@ class RedisTableStore:
         self._channel = f"{prefix}:changes"
         #: The newest version of every table this process knows of, its log included.
         self._tables: dict[str, Table] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
         self._listeners: list[Listener] = []
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
@@ -340,6 +341,7 @@ class RedisTableStore:
         version, start = int(version_text), int(start_text)
         known = self._tables.get(table_id)
         if version < 0:
+            self._locks.pop(table_id, None)
             if self._tables.pop(table_id, None) is not None:
                 await _tell(self._listeners, table_id, None, False)
             return
@@ -352,8 +354,8 @@ class RedisTableStore:
             table = Table.from_dict(data, self._games, fresh)
         elif known is not None and known.game_id == data["game_id"] and len(known.log or ()) == start:
             table = Table.from_dict(data, self._games, (*(known.log or ()), *fresh))
-        else:  # this process missed part of the log (it came back from a fault): fetch it whole
-            found = await self._fetch(table_id)
+        else:  # this process missed part of the log (it came back from a fault): fetch the rest
+            found = await self._fetch(table_id, known)
             if found is None:
                 return
             table = found
@@ -368,17 +370,27 @@ class RedisTableStore:
         self._tables[table.id] = table
         return True
 
-    async def _fetch(self, table_id: str) -> Table | None:
-        """The table as it is in Redis now, its log included (and kept as the replica)."""
+    async def _fetch(self, table_id: str, known: Table | None = None) -> Table | None:
+        """The table as it is in Redis now, its log included (and kept as the replica). Given the
+        table as this process knew it, only the log entries it has not seen are read: a table
+        changed by another process a moment ago (a lost compare-and-set, the usual case with
+        players of one table on different processes) costs its snapshot and a few entries, not
+        its whole log again."""
+        known_log = (known.log or ()) if known is not None else ()
         async with self._redis.pipeline(transaction=True) as pipe:
             pipe.hget(self._key(table_id), "data")
-            pipe.lrange(self._log_key(table_id), 0, -1)
-            raw, entries = await pipe.execute()
+            pipe.llen(self._log_key(table_id))
+            pipe.lrange(self._log_key(table_id), len(known_log), -1)
+            raw, length, tail = await pipe.execute()
         if raw is None:
             self._tables.pop(table_id, None)
             return None
-        table = Table.from_dict(wire.decode(raw), self._games, [wire.decode(entry) for entry in entries])
-        self._keep(table)
+        data = wire.decode(raw)
+        if known is not None and data.get("game_id") == known.game_id and length >= len(known_log):
+            log = [*known_log, *(wire.decode(entry) for entry in tail)]
+        else:  # a new game (its log starts afresh), or nothing known: the whole log
+            log = [wire.decode(entry) for entry in await self._redis.lrange(self._log_key(table_id), 0, -1)]
+        self._keep(Table.from_dict(data, self._games, log))
         return self._tables[table_id]
 
     async def _version_now(self, table_id: str) -> int | None:
@@ -427,6 +439,18 @@ class RedisTableStore:
 
     @_redis_faults
     async def update(self, table_id: str, change: Change) -> Table | None:
+        # Changes to one table made here go one after the other: computed on the replica the one
+        # before wrote, not all on the same one (the players of a table who share this process
+        # would each lose the compare-and-set to the first, then fetch and compute again).
+        lock = self._locks.setdefault(table_id, asyncio.Lock())
+        try:
+            async with lock:
+                return await self._update(table_id, change)
+        finally:
+            if table_id not in self._tables:  # no such table (any more): no lock kept for its id
+                self._locks.pop(table_id, None)
+
+    async def _update(self, table_id: str, change: Change) -> Table | None:
         table = self._tables.get(table_id)
         fresh = table is None
         if table is None:
@@ -438,7 +462,7 @@ class RedisTableStore:
                 # Refused: by the newest table, or the refusal stands for nothing.
                 if fresh or await self._version_now(table_id) == table.version:
                     raise
-                table, fresh = await self._fetch(table_id), True
+                table, fresh = await self._fetch(table_id, table), True
                 continue
             if new is None:
                 if fresh or await self._version_now(table_id) == table.version:
@@ -448,7 +472,7 @@ class RedisTableStore:
                 await _tell(self._listeners, table_id, new, True)
                 return new
             # Another process changed the table meanwhile: compute the change again on the newer one.
-            table, fresh = await self._fetch(table_id), True
+            table, fresh = await self._fetch(table_id, table), True
         return None
 
     @_redis_faults
@@ -458,6 +482,7 @@ class RedisTableStore:
             pipe.srem(self._index, table_id)
             pipe.publish(self._channel, f"{table_id} -1 0")
             await pipe.execute()
+        self._locks.pop(table_id, None)
         if self._tables.pop(table_id, None) is not None:
             await _tell(self._listeners, table_id, None, True)
 

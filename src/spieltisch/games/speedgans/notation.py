@@ -8,7 +8,7 @@ rotation outside 0-3 is bad notation, not a city.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from spieltisch.games.speedgans.tiles import SIDE_NAMES, TILE_NUMBERS, TileSide, tile_side
 
@@ -63,6 +63,7 @@ class Piece:
         return f"{self.tile}{self.side}{self.rotation}"
 
 
+@lru_cache(maxsize=256)  # (72 pieces exist: every one is parsed once, not once per snapshot read)
 def parse_piece(text: str) -> Piece:
     if len(text) != 3 or not text[0].isdigit() or not text[2].isdigit():
         raise NotationError(f"bad cell {text!r}: expected tile, side, rotation like 4a1, or '.'")
@@ -162,6 +163,13 @@ def _mirror_piece(piece: Piece) -> Piece:
 def parse_city(text: str) -> City:
     if not isinstance(text, str):
         raise NotationError("a city must be text")
+    return _parse_city(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_city(text: str) -> City:
+    # Cities are immutable, and every process with players at a table reads its snapshot (five
+    # cities) after every change: the four that did not change are the ones it read last time.
     entries = text.split()
     if len(entries) != CELLS:
         raise NotationError(f"a city has {CELLS} space-separated cells, got {len(entries)}")

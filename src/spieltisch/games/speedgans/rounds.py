@@ -21,7 +21,6 @@ Choices where the rules are silent (also in docs/protocol-speedgans.md):
 from __future__ import annotations
 
 import enum
-import json
 import math
 import random
 from collections.abc import Iterable
@@ -29,6 +28,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.seats import checked_seat, with_seat
@@ -424,7 +425,7 @@ def _end_round(game: Game, now: float) -> Game:
 # Views ---------------------------------------------------------------------------------------------
 def report_view(city_text: str, strict: bool) -> dict[str, Any]:
     """A city's report as views show it (validity, problems, task values, catches, caught geese)."""
-    view: dict[str, Any] = json.loads(_report_text(city_text, strict))  # each view its own
+    view: dict[str, Any] = orjson.loads(_report_text(city_text, strict))  # each view its own
     return view
 
 
@@ -436,7 +437,7 @@ def _report_text(city_text: str, strict: bool) -> str:
     result = report(parse_city(city_text), strict)
     data = result.to_dict()
     data["caught"] = [{"cell": goose.cell, "index": goose.index} for goose in result.caught]
-    return json.dumps(data, separators=(",", ":"))
+    return orjson.dumps(data).decode()
 
 
 @lru_cache(maxsize=512)
