@@ -236,6 +236,14 @@ def test_a_rekordjagd_to_its_end_on_desktop_and_phone(solo_server, catalog, new_
         expect(page.get_by_test_id("summary")).to_contain_text("Die Zeit ist um!")
     rosa.screenshot(path=str(shots / "solo-summary-desktop.png"))
     paul.screenshot(path=str(shots / "solo-summary-phone.png"), full_page=True)
+    # Any city of the run, with its own Musterstadt (not the last city's).
+    rosa.get_by_test_id("summary-city-2").get_by_role("button").click()
+    expect(rosa.get_by_test_id("viewing")).to_contain_text("Stadt 2")
+    expect(rosa.get_by_test_id("show-muster")).to_contain_text("Musterstadt zu Stadt 2")
+    rosa.get_by_test_id("show-muster").click()
+    expect(rosa.get_by_test_id("viewing")).to_contain_text("Musterstadt zu Stadt 2")
+    rosa.get_by_test_id("show-muster").click()  # „Deine Stadt“: back to the city shown before
+    expect(rosa.get_by_test_id("summary-city-2")).to_have_class(re.compile("is-shown"))
 
     # „Nochmal“: a new run on the same page; „Beenden“ (asked twice) ends it below the record.
     rosa.get_by_test_id("rematch").click()

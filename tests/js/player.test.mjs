@@ -164,6 +164,8 @@ describe("a player's page", () => {
     assert.deepEqual([daily.name, daily.result, daily.place, daily.dayHref], ["Tagesstadt", "187,5 Punkte", "Platz 2 von 5", "/tagesstadt/2026-12-10"]);
     const record = gameRow({ kind: "record", at, points: 201, place: null, of: null, game_id: null });
     assert.deepEqual([record.result, record.place, record.day], ["201,0 Punkte", null, null]);
+    const left = gameRow({ kind: "planahead", at, score: 31, place: null, of: 2, left: true, game_id: null });
+    assert.deepEqual([left.result, left.place, left.won], ["31 Punkte", "verlassen, ohne Platz", false]);
     setLang("en");
     assert.equal(gameRow({ kind: "speedgans", at, points: 7, place: 2, of: 4, game_id: null }).place, "Place 2 of 4");
     setLang("de");
@@ -213,6 +215,10 @@ describe("a player's page", () => {
     assert.deepEqual(rows.map((r) => r.name), ["Fangen", "Wege", "Häuser", "Leute"]);
     assert.equal(rows[0].tasks[0].name, "Gänsejagd");
     assert.equal(plain(summary), "Am stärksten: Fangen (75 %). Am schwächsten: Wege (25 %).");
+    const even = groupRows({ games: 1, groups: ["F", "W", "H", "L"].map((group) => ({ group, share: 1, count: 1, tasks: [] })) });
+    assert.equal(plain(even.summary), "Alle gespielten Gruppen gleich: 100 %.");
+    const one = groupRows({ games: 1, groups: [{ group: "W", share: 0.5, count: 1, tasks: [] }] });
+    assert.equal(plain(one.summary), "Alle gespielten Gruppen gleich: 50 %.");
     const svg = groupsSvg(rows, { id: "g", title: "T", desc: summary });
     assert.equal((svg.match(/<rect class="chart-bar/g) || []).length, 3);
     assert.match(svg, /data-group="F" data-share="0.75"/);

@@ -252,6 +252,26 @@ describe("the summary", () => {
     assert.deepEqual([s.waiting, s.newBest, s.personalBest], [false, false, 300]);
   });
 
+  test("the Musterstadt offered is the one of the city on show", () => {
+    const muster = (city, sum) => ({ city, sum, values: [1, 2, 3], points: [50, 60, 70] });
+    const first = "1a0 2a0 3a0 4a0 5a0 6a0 7a0 8a0 9a0";
+    const cities = [
+      soloCity({ tasks: ["F1", "W1", "H1"], musterstadt: muster(first, 250) }),
+      soloCity({ musterstadt: muster(SOLO_CITY, 280) }),
+      soloCity({ outcome: "skipped", values: null, points: 0, tasks: ["F2", "W2", "H2"], musterstadt: muster(SOLO_CITY, 270) }),
+    ];
+    const { model } = run(soloTable({ game: { phase: "finished", number: 3, cities, last: cities[2], total: 531.8 } }));
+    assert.deepEqual([model.summaryPick(), model.summaryMuster()?.number], [1, 2]); // the last city built
+    model.showPick(0);
+    assert.deepEqual([model.summaryMuster()?.number, model.summaryMuster()?.musterSum], [1, 250]);
+    model.showPick("muster");
+    const shown = model.viewData();
+    assert.deepEqual([shown.kind, shown.number, shown.tasks.map((t) => t.id)], ["muster", 1, ["F1", "W1", "H1"]]);
+    assert.equal(shown.cells[0]?.tile, 1);
+    model.showPick(/** @type {number} */ (model.summaryMuster()?.index)); // "Deine Stadt": back to city 1
+    assert.deepEqual([model.viewData().kind, model.viewData().number], ["city", 1]);
+  });
+
   test("a Tagesstadt: whether this attempt ranks", () => {
     const city = soloCity({ bonus: 80 });
     const { model } = run(soloTable({ mode: "daily", settings: { day: "2026-12-01" }, game: { phase: "finished", cities: [city], last: city, first_attempt: false } }));
@@ -307,10 +327,19 @@ describe("the lists", () => {
     assert.equal(ownDaily(list, null), null);
   });
 
+  test("Bestenliste points: two decimals on every row, in the page's language", () => {
+    // The rows the reviewer saw ("55,01", "53,7", "53,47") and a sum with float noise.
+    const shown = (lang) => { setLang(lang); return [55.01, 53.699999999999996, 53.47, 120, 0.5].map(formatBoardPoints); };
+    assert.deepEqual(shown("de"), ["55,01", "53,70", "53,47", "120,00", "0,50"]);
+    assert.deepEqual(shown("en"), ["55.01", "53.70", "53.47", "120.00", "0.50"]);
+    setLang("de");
+    assert.equal(formatBoardPoints(1234.5), "1.234,50");
+  });
+
   test("words and paths", () => {
     setLang("de");
     assert.equal(formatBoardPoints(23.59), "23,59");
-    assert.equal(formatBoardPoints(30), "30");
+    assert.equal(formatBoardPoints(30), "30,00");
     assert.equal(formatSeconds(83.4), "1:23");
     assert.equal(formatSeconds(null), "–");
     assert.deepEqual(dailyPathDay("/tagesstadt"), { day: null });

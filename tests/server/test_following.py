@@ -89,3 +89,14 @@ def test_going_back_to_the_lobby_is_leaving_the_table_for_now(live_server):
     back = bob.table_until(lambda t: t["seats"][1]["connected"])
     assert back["game"]["seats"][0]["confirmed"]
     ann.table_until(lambda t: t["seats"][1]["connected"])
+
+
+def test_the_lobby_says_which_players_are_computers(live_server):
+    ann, cid = Client(live_server, "Ann"), Client(live_server, "Cid")
+    cid.send({"type": "watch_lobby"})
+    cid.next_of("lobby")
+    table_id = table_of(ann)
+    ann.send({"type": "add_bot", "table": table_id, "level": "easy"})
+    line = cid.lobby_until(lambda tables: len(tables.get(table_id, {}).get("players", [])) == 2)[table_id]
+    # A computer may bear any name, a person's too: the line says which seat is which.
+    assert line["players"][0] == "Ann" and line["computers"] == [False, True]

@@ -339,3 +339,35 @@ def test_an_unknown_player_and_ids_that_are_none(server):
     assert httpx.get(f"{server.url}/spieler/p_0123456789abcdef", headers=html).status_code == 200
     lost = httpx.get(f"{server.url}/spieler/nobody", headers=html)
     assert lost.status_code == 404 and "<main" in lost.text
+
+
+def test_a_game_left_before_its_end_has_no_place_on_the_players_page(server):
+    repo = server.repository
+    ann, bob = Client(server.url, "Ann"), Client(server.url, "Bob")
+    ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 2}})
+    table_id = ann.table_until(lambda t: t["status"] == "open")["id"]
+    bob.send({"type": "join", "table": table_id})
+    bob.table_until(lambda t: len(t["seats"]) == 2)
+    ann.send({"type": "start", "table": table_id})
+    bob.table_until(lambda t: t["status"] == "playing")
+    bob.send({"type": "leave", "table": table_id})  # at the first tile: a computer plays on for him
+    for turn in range(19):
+        view = ann.table_until(
+            lambda t, n=turn: t["game"]["turn"] == n and not t["game"]["seats"][0]["confirmed"]
+        )
+        land = view["game"]["seats"][0]["land"].split()
+        ann.send({"type": "place", "table": table_id, "field": land.index(".") + 1})
+        ann.send({"type": "confirm", "table": table_id})
+    ann.table_until(lambda t: t["status"] == "finished")
+    deadline = time.monotonic() + 10
+    while not repo.games(table_id=table_id):
+        assert time.monotonic() < deadline, "the game was not recorded"
+        time.sleep(0.05)
+
+    def latest(client: Client) -> dict:
+        history = httpx.get(f"{server.url}/api/players/{client.player['id']}/history").json()
+        return history["recent"][0]
+
+    left, stayed = latest(bob), latest(ann)
+    assert left["kind"] == "planahead" and left["left"] is True and left["place"] is None
+    assert stayed["place"] in (1, 2) and "left" not in stayed

@@ -201,6 +201,8 @@ class Table:
             "seats": self.rules.seat_limit(self.settings),
             "taken": len(self.seats),
             "players": [seat.nickname for seat in self.seats],
+            # (A computer may bear a person's name: the lobby says which seats are computers.)
+            "computers": [seat.bot is not None for seat in self.seats],
             "settings": self.settings,
             "created": self.created,
         }

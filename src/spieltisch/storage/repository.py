@@ -303,7 +303,9 @@ class Repository:
         """Players by their summed points (table games and a tenth of solo runs), best first:
         {"entries": [{"rank", "player", "nickname", "points", "games"}], "you": that row of
         `player` (also when it is not among the first `limit`) or None}. `since`: only points
-        earned from then on (e.g. this week). Equal points share a rank."""
+        earned from then on (e.g. this week). Equal points share a rank. Sums are rounded to two
+        decimals (the finest a row's points have: a tenth of a one-decimal solo score), so a float
+        sum's noise (53.699999999999996) neither shows nor splits a tie."""
         total = func.sum(LeaderboardEntry.points)
         query = (
             select(
@@ -320,20 +322,27 @@ class Repository:
         )
         if since is not None:
             query = query.where(LeaderboardEntry.created_at >= since)
-        rows: list[dict[str, Any]] = []
         with self._session() as session:
-            for player_id, played, current, points, games in session.execute(query):
-                tied = rows and rows[-1]["points"] == float(points)
-                rows.append(
-                    {
-                        "rank": rows[-1]["rank"] if tied else len(rows) + 1,
-                        "player": player_id,
-                        # The player's current nickname (renames show), else the one he played under.
-                        "nickname": current or played,
-                        "points": float(points),
-                        "games": games,
-                    }
-                )
+            summed = [
+                # The player's current nickname (renames show), else the one he played under.
+                (player_id, current or played, round(float(points), 2), games)
+                for player_id, played, current, points, games in session.execute(query)
+            ]
+        # Ranked again on the rounded sums: two equal sums the database summed in another order
+        # differ in the last bits and may have come out in either order.
+        summed.sort(key=lambda row: (-row[2], row[0]))
+        rows: list[dict[str, Any]] = []
+        for player_id, nickname, points, games in summed:
+            tied = rows and rows[-1]["points"] == points
+            rows.append(
+                {
+                    "rank": rows[-1]["rank"] if tied else len(rows) + 1,
+                    "player": player_id,
+                    "nickname": nickname,
+                    "points": points,
+                    "games": games,
+                }
+            )
         you = next((row for row in rows if row["player"] == player), None) if player else None
         return {"entries": rows[:limit], "you": you}
 

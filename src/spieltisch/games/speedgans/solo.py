@@ -555,7 +555,13 @@ def view(state: Solo, catalog: Catalog) -> dict[str, Any]:
         "last": None
         if last is None
         else {**last.summary(), "musterstadt": _musterstadt(catalog, last.tasks)},
-        "cities": [r.summary() for r in state.results] if state.mode is not Mode.PRACTICE else [],
+        # Once over, each city with its own Musterstadt (the summary shows any city of the run).
+        "cities": [
+            {**r.summary(), "musterstadt": _musterstadt(catalog, r.tasks)} if state.over else r.summary()
+            for r in state.results
+        ]
+        if state.mode is not Mode.PRACTICE
+        else [],
         "total": state.total,
     }
 

@@ -197,13 +197,22 @@ def table_entry(record: GameRecord, seat: int) -> dict[str, Any]:
         ("score", result.get("scores")) if record.game == "planahead" else ("points", result.get("points"))
     )
     values = values or []
-    return {
+    entry = {
         "kind": record.game,
         field: values[seat] if seat < len(values) else None,
         "place": ranking[seat] if seat < len(ranking) else None,
         "of": len(record.players or []),
         "game_id": record.game_id,
     }
+    if left_at(record, seat):  # a computer finished it for him: no place of his own
+        entry.update(place=None, left=True)
+    return entry
+
+
+def left_at(record: GameRecord, seat: int) -> bool:
+    """Whether the player of this seat left the game before its end."""
+    players = record.players or []
+    return seat < len(players) and bool(players[seat].get("left"))
 
 
 def puzzle_places_of(repository: Repository, results: Sequence[PuzzleResult]) -> dict[int, tuple[int, int]]:
@@ -244,6 +253,8 @@ def task_groups(games: Iterable[tuple[GameRecord, int]]) -> dict[str, Any]:
     totals: dict[str, list[float]] = {task: [] for task in TASK_IDS}
     counted = 0
     for record, seat in games:
+        if left_at(record, seat):
+            continue  # (the rounds after he left were a computer's)
         rounds = [r for r in (record.result or {}).get("rounds", []) if "by_task" in r and r.get("top")]
         counted += bool(rounds)
         for entry in rounds:

@@ -56,8 +56,12 @@ class FinishedGame(Generic[S]):
     log: tuple[list[Any], ...] | None = None
 
     def players(self) -> list[dict[str, Any]]:
-        """Who sat where, as the records keep it."""
-        return [{"player": s.player, "nickname": s.nickname, "bot": s.bot} for s in self.sitters]
+        """Who sat where, as the records keep it (a person who left before the end: `left`, the
+        rest of that game played for him by a computer)."""
+        return [
+            {"player": s.player, "nickname": s.nickname, "bot": s.bot, **({"left": True} if s.left else {})}
+            for s in self.sitters
+        ]
 
 
 class Records(Protocol):

@@ -4,7 +4,7 @@
 
 /**
  * @typedef {{id: string, game: string, status: string, host: string, seats: number, taken: number,
- *   players: string[], settings: object, created: number}} LobbyLine
+ *   players: string[], computers?: boolean[], settings: object, created: number}} LobbyLine
  */
 
 /** The order the server keeps too: open tables first, then running ones, newest first. */

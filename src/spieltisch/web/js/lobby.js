@@ -131,7 +131,8 @@ export class LobbyScreen extends Screen {
           h("span.game-badge", { "data-game": tb.game }, t(`game.${tb.game}`)),
           h("span.table-status", { "data-status": tb.status }, t(`status.${tb.status}`)),
           h("div.table-entry-host", {}, t("lobby.host", { name: tb.host || "?" })),
-          h("div.table-entry-players.muted", {}, (tb.players || []).join(", "))),
+          h("div.table-entry-players.muted", { "data-testid": `players-${tb.id}` },
+            (tb.players || []).map((name, i) => (tb.computers?.[i] ? t("lobby.computer", { name }) : name)).join(", "))),
         h("div.table-entry-side", {},
           h("span.seat-count", {}, t("lobby.taken", { taken: tb.taken, seats: tb.seats })),
           h(free ? "button.primary" : "button.secondary", {

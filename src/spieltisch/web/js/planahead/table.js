@@ -51,10 +51,13 @@ export class PlanAheadGame {
 
   mount(el) {
     this.el = el;
+    this.onResize ??= () => this.fitScores();
+    window.addEventListener("resize", this.onResize);
   }
 
   destroy() {
     clearInterval(this.clockTimer);
+    if (this.onResize) window.removeEventListener("resize", this.onResize);
     this.presence?.destroy();
     this.endDrag();
     this.el = null;
@@ -116,6 +119,7 @@ export class PlanAheadGame {
     const root = h("div.pa-game", this.rootAttributes());
     root.append(...this.renderParts());
     this.el.replaceChildren(root);
+    this.fitScores();
     this.restoreFocus(root, focused);
     this.tickClock();
   }
@@ -378,7 +382,7 @@ export class PlanAheadGame {
 
   renderScores() {
     const game = this.game;
-    const list = h("div.pa-scores", { role: "group", "aria-label": t("pa.points") });
+    const list = h("div.pa-scores", { role: "group", "aria-label": t("pa.points"), "data-seats": game.seats.length });
     for (const row of this.model.scores()) {
       list.append(h("button.pa-score", {
         type: "button", "data-testid": `score-${row.seat}`, "data-score": row.score, "data-confirmed": row.confirmed ? "true" : "false",
@@ -388,7 +392,7 @@ export class PlanAheadGame {
         onclick: () => this.showSeat(row.seat),
       },
         h("span.pa-score-name", {}, row.name),
-        row.bot ? h("span.level-badge", { "data-testid": `level-${row.seat}`, "data-level": row.bot, title: t("table.bot") }, t(`level.${row.bot}`)) : null,
+        row.bot ? this.levelBadge(row) : null,
         h("span.pa-score-points", {}, String(row.score),
           row.preview ? h("span.pa-score-preview", {}, ` +${row.preview}`) : null)));
     }
@@ -399,6 +403,34 @@ export class PlanAheadGame {
       }, h("span.pa-score-name", {}, t("pa.strongestname")), h("span.pa-score-points", {}, String(game.strongest.score))));
     }
     return list;
+  }
+
+  /**
+   * When a computer's row cannot show its name and its level's full word side by side (a phone's:
+   * the level under the name), the list draws the levels' short words (is-tight, planahead.css),
+   * all of them alike, and cuts a name only then. Measured after each drawing and when the window
+   * changes its size.
+   */
+  fitScores() {
+    const list = this.el?.querySelector(".pa-scores");
+    if (!list) return;
+    list.classList.remove("is-tight");
+    const cut = (/** @type {Element | null} */ el) => Boolean(el && el.scrollWidth > el.clientWidth);
+    const tight = [...list.querySelectorAll(".pa-score")].some((row) => row.querySelector(".level-badge[data-short]")
+      && (cut(row.querySelector(".pa-score-name")) || cut(row.querySelector(".level-badge"))));
+    list.classList.toggle("is-tight", tight);
+  }
+
+  /**
+   * A computer's level beside its name: the full word, and a short one a tight row draws in its
+   * place (fitScores; the full word stays for screen readers).
+   */
+  levelBadge(row) {
+    const level = t(`level.${row.bot}`);
+    return h("span.level-badge", {
+      "data-testid": `level-${row.seat}`, "data-level": row.bot, "data-short": t(`level.${row.bot}.short`),
+      title: `${t("table.bot")} · ${level}`,
+    }, h("span.level-name", {}, level));
   }
 
   /** What the struck-through name of an absent person means (the presence line's words, if it has them). */
@@ -424,13 +456,23 @@ export class PlanAheadGame {
     return box;
   }
 
+  /**
+   * What the strongest computer would have scored: one replay of the Meister level with the game's
+   * tiles, no ceiling (a person or a weaker computer may do better); "only" when someone at the
+   * table did.
+   */
+  strongestText(score) {
+    const beaten = this.game.seats.some((e) => e.score > score);
+    return t(beaten ? "pa.strongestonly" : "pa.strongest", { n: score, level: t("level.strong") });
+  }
+
   renderEnd() {
     const strongest = this.game.strongest;
     return endDialog({
       ...this.model.standings(), scoreAttribute: "data-score",
       note: strongest
         ? h("p.end-note", { "data-testid": "strongest", "data-score": strongest.score },
-            t("pa.strongest", { n: strongest.score }), " ",
+            this.strongestText(strongest.score), " ",
             h("button.link", { type: "button", "data-testid": "show-strongest", onclick: () => { this.model.endHidden = true; this.showSeat("strongest"); } }, t("pa.showstrongest")))
         : null,
       closeLabel: t("pa.showboards"),

@@ -31,6 +31,7 @@ const PLAYER_ID = /^p_[0-9a-f]{16}$/;
  * @property {number | null} [points]  Speedgans (a table's points, a solo run's)
  * @property {number | null} [seconds]
  * @property {boolean} [first_attempt]
+ * @property {boolean} [left]  the player left a table game before its end
  * @property {number | null} place
  * @property {number | null} of
  * @property {string | null} game_id  set where the game has a replay
@@ -163,7 +164,8 @@ export function gameRow(entry) {
     result = t("solo.points", { points: formatPoints(entry.points ?? 0) });
   }
   let place = null;
-  if (entry.place && entry.of) place = t("player.place", { place: entry.place, of: entry.of });
+  if (entry.left) place = t("player.left"); // a computer played the rest for him
+  else if (entry.place && entry.of) place = t("player.place", { place: entry.place, of: entry.of });
   else if ((kind === "puzzle" || kind === "daily") && entry.first_attempt === false) place = t("player.retry");
   else if (kind === "puzzle" || kind === "daily") place = t("player.unranked");
   const ofDay = entry.day && (kind === "puzzle" || kind === "daily") ? entry.day : null;
@@ -256,9 +258,12 @@ export function groupRows(taskGroups) {
     const sorted = [...played].sort((a, b) => /** @type {number} */ (b.share) - /** @type {number} */ (a.share));
     const best = sorted[0];
     const worst = sorted[sorted.length - 1];
-    summary = t("player.groups.desc", {
-      best: best.name, bestShare: formatShare(best.share ?? 0), worst: worst.name, worstShare: formatShare(worst.share ?? 0),
-    });
+    // (One group played, or all alike: none is the strongest, none the weakest.)
+    summary = best.share === worst.share
+      ? t("player.groups.even", { share: formatShare(best.share ?? 0) })
+      : t("player.groups.desc", {
+        best: best.name, bestShare: formatShare(best.share ?? 0), worst: worst.name, worstShare: formatShare(worst.share ?? 0),
+      });
   }
   return { rows, summary, games: taskGroups.games };
 }

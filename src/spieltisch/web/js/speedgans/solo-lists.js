@@ -60,11 +60,12 @@ export function ownDaily(list, me) {
 }
 
 /**
- * Bestenliste points: table points may end in .5, solo points add tenths of one-decimal points.
+ * Bestenliste points: table points may end in .5, solo points add tenths of one-decimal points, so
+ * every row shows two decimals ("55,01", "53,70", "120,00"), the column lined up.
  * @param {number} points
  */
 export function formatBoardPoints(points) {
-  return new Intl.NumberFormat(getLang() === "en" ? "en-GB" : "de-DE", { maximumFractionDigits: 2 }).format(points);
+  return formatPoints(points, { decimals: 2 });
 }
 
 /**

@@ -118,6 +118,8 @@ export class SoloModel extends CityBuilder {
     this.view = "own";
     /** @type {SummaryChoice | null} after the run: the city shown (null: the last one) */
     this.pick = null;
+    /** @type {number | null} after the run: whose Musterstadt "muster" shows (null: the last city's) */
+    this.musterOf = null;
     /** @type {number | null} the seq of a move that ends the city (done, skip, new tasks) or asks a hint, on its way */
     this.busy = null;
     /** @type {"hint" | "city" | null} */
@@ -170,6 +172,7 @@ export class SoloModel extends CityBuilder {
       this.busyKind = null;
       this.view = "own";
       this.pick = null;
+      this.musterOf = null;
       this.quitArmedAt = 0;
     }
     if (this.playing && typeof game.city === "string") this.city.receive(game.city);
@@ -407,7 +410,32 @@ export class SoloModel extends CityBuilder {
    * @param {SummaryChoice} pick
    */
   showPick(pick) {
+    if (pick === "muster") {
+      const shown = this.summaryPick();
+      if (typeof shown === "number") this.musterOf = shown; // the Musterstadt of the city on show
+    }
     this.pick = pick;
+  }
+
+  /**
+   * After the run: the city whose Musterstadt the summary offers (or shows): the one on show, else
+   * the one whose Musterstadt was asked for, else the last. Null when there is no Musterstadt.
+   * @returns {{index: number, number: number | null, musterSum: number | null, city: SoloCity} | null}
+   */
+  summaryMuster() {
+    const cities = this.cities();
+    const pick = this.summaryPick();
+    const index = typeof pick === "number" ? pick : this.musterOf ?? cities.length - 1;
+    // (A view from before every city came with its Musterstadt: the last city's only.)
+    const city = cities[index]?.musterstadt ? cities[index] : this.game.last;
+    if (!city?.musterstadt) return null;
+    const shownIndex = city === cities[index] ? index : cities.length - 1;
+    return {
+      index: shownIndex,
+      number: this.mode === "practice" ? null : shownIndex + 1,
+      musterSum: city.musterstadt.sum ?? null,
+      city,
+    };
   }
 
   /**
@@ -420,7 +448,10 @@ export class SoloModel extends CityBuilder {
     if (this.finished) {
       const cities = this.cities();
       const pick = this.summaryPick();
-      if (pick === "muster" || !cities[pick]) return this.musterView();
+      if (pick === "muster" || !cities[pick]) {
+        const muster = this.summaryMuster();
+        return muster ? this.musterView(muster.city, muster.number) : this.musterView();
+      }
       return this.cityView(cities[pick], pick + 1);
     }
     if (this.view === "muster" && last) return this.musterView();
@@ -435,17 +466,21 @@ export class SoloModel extends CityBuilder {
     };
   }
 
-  /** @returns {BoardView} */
-  musterView() {
-    const last = this.game.last;
-    const m = last?.musterstadt;
-    const ids = last?.tasks || [];
+  /**
+   * The Musterstadt of a city (the last one unless told).
+   * @param {SoloCity | null | undefined} [of]
+   * @param {number | null} [number]  that city's number in the run
+   * @returns {BoardView}
+   */
+  musterView(of = this.game.last, number = this.lastCity()?.number ?? null) {
+    const m = of?.musterstadt;
+    const ids = of?.tasks || [];
     const values = musterValues(m, ids);
     return {
       kind: "muster", cells: parseCity(m?.city), tasks: ids.map((id) => ({ id })), values,
       report: { valid: true, problems: [], tasks: values, catches: m?.catches ?? m?.report?.catches ?? [], caught: m?.caught ?? m?.report?.caught },
       points: Object.fromEntries(ids.map((id, i) => [id, m?.points?.[i] ?? 0])),
-      number: this.lastCity()?.number ?? null,
+      number,
     };
   }
 

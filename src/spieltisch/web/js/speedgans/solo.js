@@ -427,23 +427,22 @@ export class SoloGame extends BuildView {
   renderSummaryBoard() {
     const model = this.model;
     const view = model.viewData();
-    const last = model.lastCity();
+    const muster = model.summaryMuster(); // of the city on show (or whose Musterstadt is shown)
     const s = model.summary();
     const pick = model.summaryPick();
     const cityName = typeof pick === "number" && s.cities[pick] ? (s.mode === "practice" ? t("solo.city.last") : t("solo.city.n", { n: pick + 1 })) : "";
     this.cityEl = cityElement({ cells: view.cells, report: view.report, interactive: false, showCatches: true, testid: "city" });
-    const lastIndex = s.cities.length - 1;
     return h("section.sg-summary-board", {},
       h("div.sg-viewing.is-own", { "data-testid": "viewing", role: "status" },
         h("span", {}, view.kind === "muster"
-          ? musterCaption(last)
+          ? musterCaption(muster)
           : `${cityName} · ${s.cities[pick]?.outcome === "done" ? t("solo.points", { points: formatPoints(s.cities[pick].points) }) : t(`solo.outcome.${s.cities[pick]?.outcome ?? "unfinished"}`)}`),
-        last?.musterCity
+        muster
           ? h("button.secondary.small", {
               type: "button", "data-testid": "show-muster", class: view.kind === "muster" ? "is-active" : "",
-              disabled: view.kind === "muster" && lastIndex < 0,
-              onclick: () => { model.showPick(view.kind === "muster" ? lastIndex : "muster"); this.render(); },
-            }, view.kind === "muster" ? t("solo.last.show") : `★ ${last.number ? t("solo.muster.of", { city: t("solo.city.n", { n: last.number }) }) : t("sg.musterstadt")}`)
+              disabled: view.kind === "muster" && !s.cities[muster.index],
+              onclick: () => { model.showPick(view.kind === "muster" ? muster.index : "muster"); this.render(); },
+            }, view.kind === "muster" ? t("solo.last.show") : `★ ${muster.number ? t("solo.muster.of", { city: t("solo.city.n", { n: muster.number }) }) : t("sg.musterstadt")}`)
           : null),
       taskCards({
         tasks: view.tasks, values: view.values, testid: "summary-tasks",
