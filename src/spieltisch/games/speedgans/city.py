@@ -26,8 +26,7 @@ LINES: tuple[tuple[int, int, int], ...] = (
 )
 
 
-def neighbour(cell: int, edge: int) -> int | None:
-    """The cell across `edge` of `cell`, or None at the outer wall."""
+def _across(cell: int, edge: int) -> int | None:
     row, col = divmod(cell, 3)
     row += (-1, 0, 1, 0)[edge]
     col += (0, 1, 0, -1)[edge]
@@ -36,8 +35,18 @@ def neighbour(cell: int, edge: int) -> int | None:
     return None
 
 
+# Looked up, not worked out: a city's report asks for neighbours some seventy times.
+_NEIGHBOUR = tuple(tuple(_across(cell, edge) for edge in range(4)) for cell in range(9))
+_NEIGHBOURS = tuple(tuple(n for n in row if n is not None) for row in _NEIGHBOUR)
+
+
+def neighbour(cell: int, edge: int) -> int | None:
+    """The cell across `edge` of `cell`, or None at the outer wall."""
+    return _NEIGHBOUR[cell][edge]
+
+
 def neighbours(cell: int) -> tuple[int, ...]:
-    return tuple(n for edge in range(4) if (n := neighbour(cell, edge)) is not None)
+    return _NEIGHBOURS[cell]
 
 
 @dataclass(frozen=True)
