@@ -386,9 +386,11 @@ class RedisTableStore:
             self._tables.pop(table_id, None)
             return None
         data = wire.decode(raw)
-        if known is not None and data.get("game_id") == known.game_id and length >= len(known_log):
+        # Nothing known: what was read is the whole log. The game this process knew, further on:
+        # its log and what was read after it.
+        if known is None or (data.get("game_id") == known.game_id and length >= len(known_log)):
             log = [*known_log, *(wire.decode(entry) for entry in tail)]
-        else:  # a new game (its log starts afresh), or nothing known: the whole log
+        else:  # a new game (its log starts afresh): the whole log
             log = [wire.decode(entry) for entry in await self._redis.lrange(self._log_key(table_id), 0, -1)]
         self._keep(Table.from_dict(data, self._games, log))
         return self._tables[table_id]

@@ -318,7 +318,6 @@ class Repository:
             .outerjoin(Player, Player.id == LeaderboardEntry.player_id)
             .where(LeaderboardEntry.game == game)
             .group_by(LeaderboardEntry.player_id, Player.nickname)
-            .order_by(total.desc(), LeaderboardEntry.player_id)
         )
         if since is not None:
             query = query.where(LeaderboardEntry.created_at >= since)
@@ -328,8 +327,8 @@ class Repository:
                 (player_id, current or played, round(float(points), 2), games)
                 for player_id, played, current, points, games in session.execute(query)
             ]
-        # Ranked again on the rounded sums: two equal sums the database summed in another order
-        # differ in the last bits and may have come out in either order.
+        # Ranked on the rounded sums (two equal sums the database added in another order differ in
+        # their last bits), then by id.
         summed.sort(key=lambda row: (-row[2], row[0]))
         rows: list[dict[str, Any]] = []
         for player_id, nickname, points, games in summed:

@@ -426,16 +426,9 @@ export class SoloModel extends CityBuilder {
     const cities = this.cities();
     const pick = this.summaryPick();
     const index = typeof pick === "number" ? pick : this.musterOf ?? cities.length - 1;
-    // (A view from before every city came with its Musterstadt: the last city's only.)
-    const city = cities[index]?.musterstadt ? cities[index] : this.game.last;
+    const city = cities[index];
     if (!city?.musterstadt) return null;
-    const shownIndex = city === cities[index] ? index : cities.length - 1;
-    return {
-      index: shownIndex,
-      number: this.mode === "practice" ? null : shownIndex + 1,
-      musterSum: city.musterstadt.sum ?? null,
-      city,
-    };
+    return { index, number: this.mode === "practice" ? null : index + 1, musterSum: city.musterstadt.sum ?? null, city };
   }
 
   /**

@@ -440,7 +440,6 @@ export class SoloGame extends BuildView {
         muster
           ? h("button.secondary.small", {
               type: "button", "data-testid": "show-muster", class: view.kind === "muster" ? "is-active" : "",
-              disabled: view.kind === "muster" && !s.cities[muster.index],
               onclick: () => { model.showPick(view.kind === "muster" ? muster.index : "muster"); this.render(); },
             }, view.kind === "muster" ? t("solo.last.show") : `★ ${muster.number ? t("solo.muster.of", { city: t("solo.city.n", { n: muster.number }) }) : t("sg.musterstadt")}`)
           : null),
