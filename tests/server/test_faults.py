@@ -55,10 +55,12 @@ def play_tile(client: Client, table_id: str, view: dict, rng: random.Random, tim
 
 
 def solo_table(client: Client, extra: dict | None = None) -> dict:
+    # (Generous waits: on a fresh 2-core machine, right after setup, a server just started — and
+    # working out the day's puzzle optimum in its helper — once took over 10 s for a first table.)
     client.send({"type": "create_table", "game": "planahead", "settings": {"seats": 1, **(extra or {})}})
-    table_id = client.table_until(lambda t: True)["id"]
+    table_id = client.table_until(lambda t: True, timeout=30)["id"]
     client.send({"type": "start", "table": table_id})
-    return client.table_until(lambda t: t["status"] == "playing")
+    return client.table_until(lambda t: t["status"] == "playing", timeout=30)
 
 
 def test_a_server_killed_at_random_moments_forgets_nothing_it_showed(server_factory):

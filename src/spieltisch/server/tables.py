@@ -12,7 +12,7 @@ import logging
 import random
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from spieltisch.games.errors import ErrorCode, RuleError
@@ -134,7 +134,9 @@ class Table:
             "settings": self.settings,
             "created": self.created,
             "status": self.status.value,
-            "seats": [asdict(seat) for seat in self.seats],
+            # (A seat's fields are plain values: copied as they are. `asdict` copies deeply, and
+            # took most of the time of writing a table after every change.)
+            "seats": [dict(vars(seat)) for seat in self.seats],
             "version": self.version,
             "state": None if self.state is None else self.rules.dump(self.state),
             "started_at": self.started_at,
