@@ -126,12 +126,15 @@ def test_a_game_with_two_people_and_a_computer(server, data_dir):
         assert locked["game"]["hourglass_ends"] is not None
         ann.send({"type": "city", "table": table_id, "city": A})
         assert ann.error()["code"] == "locked"
-        # The computer builds tile by tile: its count rises while Bob still builds.
+        # The computer builds tile by tile: its count rises while Bob still builds. A strong
+        # computer's first tile may take up to 7 s × its round tempo 1.25 (bots.LEVELS, TEMPO).
         counts = set()
-        for _ in range(4):
-            server.advance(2.0)
+        for _ in range(12):
+            server.advance(1.0)
             counts.add(public(server, table_id)["game"]["seats"][2]["tiles"])
-        assert len(counts) > 1
+            if len(counts) > 1:
+                break
+        assert len(counts) > 1, counts
         bob.send({"type": "city", "table": table_id, "city": A})
         bob.send({"type": "done", "table": table_id})
         before_scoring = list(bob.raw)
