@@ -276,7 +276,9 @@ async def ping(player: Player) -> None:
         await asyncio.sleep(PING_SECONDS)
 
 
-async def run_load(server: Server, game: str, tables: int, seconds: float, lobby_only: int) -> Stats:
+async def run_load(
+    server: Server, game: str, tables: int, seconds: float, lobby_only: int, routed: bool = False
+) -> Stats:
     base = server.url
     stats = Stats()
     rng = random.Random(tables)
@@ -292,8 +294,17 @@ async def run_load(server: Server, game: str, tables: int, seconds: float, lobby
         for start in range(0, tables * PLAYERS_PER_TABLE + lobby_only, 100):
             count = min(100, tables * PLAYERS_PER_TABLE + lobby_only - start)
             tokens += await asyncio.gather(*(new_player(start + i) for i in range(count)))
+
+    def host_of(index: int) -> str:
+        """Several hosts: every player of a table on the same one (`routed`, as a proxy that routes
+        by table does), or each player on any one (as a proxy that does not)."""
+        if routed and index < tables * PLAYERS_PER_TABLE:
+            return server.urls[index // PLAYERS_PER_TABLE % len(server.urls)]
+        return server.urls[rng.randrange(len(server.urls))]
+
     players = [
-        Player(base, token, f"P{i}", stats, random.Random(rng.random())) for i, token in enumerate(tokens)
+        Player(host_of(i), token, f"P{i}", stats, random.Random(rng.random()))
+        for i, token in enumerate(tokens)
     ]
     for start in range(0, len(players), 50):
         await asyncio.gather(*(p.open() for p in players[start : start + 50]))
@@ -354,12 +365,15 @@ async def run_load(server: Server, game: str, tables: int, seconds: float, lobby
 class Server:
     """The server under load: the working tree's, or that of `tree` (an earlier revision)."""
 
-    def __init__(self, workers: int, folder: Path, tree: Path = ROOT) -> None:
+    def __init__(self, workers: int, folder: Path, tree: Path = ROOT, hosts: int = 1) -> None:
         self.folder = folder
         self.tree = tree
         self.workers = workers
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.hosts = hosts
+        self.ports = [free_port() for _ in range(hosts)]
+        #: One URL per host (`--hosts`: servers on their own ports, as on several machines).
+        self.urls = [f"http://127.0.0.1:{port}" for port in self.ports]
+        self.url = self.urls[0]
         self.extra: dict[str, str] = {}
         self.services: list[Any] = []
 
@@ -377,7 +391,7 @@ class Server:
             "SPIELTISCH_MESSAGE_RATE": "1000",
             "PYTHONPATH": str(self.tree / "src"),
         }
-        if self.workers > 1:
+        if self.workers > 1 or self.hosts > 1:
             from tests.services import PostgresServer, RedisServer
 
             (self.folder / "redis").mkdir()
@@ -386,29 +400,39 @@ class Server:
             self.services = [redis, postgres]
             env["SPIELTISCH_REDIS_URL"] = redis.url
             env["SPIELTISCH_DATABASE_URL"] = postgres.url
-        command = [sys.executable, "-m", "spieltisch", "serve", "--port", str(self.port)]
-        command += ["--workers", str(self.workers)]
         self.log = open(self.folder / "server.log", "ab")  # noqa: SIM115 - open while the server runs
-        self.process = subprocess.Popen(
-            command, env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=self.tree
-        )
+        self.processes = []
+        for port, url in zip(self.ports, self.urls, strict=True):  # one after the other: one migrates
+            command = [sys.executable, "-m", "spieltisch", "serve", "--port", str(port)]
+            command += ["--workers", str(self.workers)]
+            process = subprocess.Popen(
+                command, env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=self.tree
+            )
+            self.processes.append(process)
+            self._wait_for(process, url)
+        self.process = self.processes[0]
+        return self
+
+    def _wait_for(self, process: subprocess.Popen[bytes], url: str) -> None:
         for _ in range(1200):
             try:
-                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
-                    return self
+                if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                    return
             except httpx.HTTPError:
                 pass
-            if self.process.poll() is not None:
+            if process.poll() is not None:
                 raise RuntimeError(f"the server did not start: see {self.folder / 'server.log'}")
             time.sleep(0.1)
         raise RuntimeError("the server did not answer within 120 s")
 
     def pids(self) -> list[int]:
-        """The server's processes: the parent and its workers."""
-        pids = [self.process.pid]
-        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
-        if children.exists():
-            pids += [int(p) for p in children.read_text().split()]
+        """The server's processes: each host's parent and its workers."""
+        pids = []
+        for process in self.processes:
+            pids.append(process.pid)
+            children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+            if children.exists():
+                pids += [int(p) for p in children.read_text().split()]
         return pids
 
     def memory(self) -> int:
@@ -434,11 +458,13 @@ class Server:
         return total
 
     def stop(self, keep_log: Path | None = None) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        for process in self.processes:
+            process.terminate()
+        for process in self.processes:
+            try:
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                process.kill()
         for service in self.services:
             getattr(service, "remove", service.stop)()  # PostgreSQL's folder goes too
         if keep_log is not None:
@@ -452,12 +478,12 @@ def own_cpu() -> float:
 
 def measure(args: argparse.Namespace, count: int, label: str, tree: Path = ROOT) -> None:
     with tempfile.TemporaryDirectory(prefix="spieltisch-load-") as folder:
-        server = Server(args.workers, Path(folder), tree).start()
+        server = Server(args.workers, Path(folder), tree, args.hosts).start()
         try:
             watchers = (
                 args.lobby_watchers if args.lobby_watchers is not None else count * PLAYERS_PER_TABLE // 10
             )
-            stats = asyncio.run(run_load(server, args.game, count, args.seconds, watchers))
+            stats = asyncio.run(run_load(server, args.game, count, args.seconds, watchers, args.routed))
         finally:
             server.stop(args.server_log)
     seconds = stats.seconds
@@ -486,6 +512,12 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="measured seconds per run")
     parser.add_argument("--workers", type=int, default=1, help=">1: Redis + PostgreSQL (started here)")
     parser.add_argument(
+        "--hosts", type=int, default=1, help=">1: that many servers on their own ports (Redis + PostgreSQL)"
+    )
+    parser.add_argument(
+        "--routed", action="store_true", help="with --hosts: all players of a table on one host"
+    )
+    parser.add_argument(
         "--lobby-watchers", type=int, help="browsers that stay on the lobby (default: a tenth of the players)"
     )
     parser.add_argument("--timeline", type=float, metavar="S", help="also print the p99 of every S seconds")
@@ -496,7 +528,7 @@ def main() -> int:
         counts = [int(part) for part in args.tables.split(",")]
     except ValueError:
         parser.error("--tables takes numbers separated by commas, e.g. 50,100")
-    if any(count < 1 for count in counts) or args.seconds <= 0 or args.workers < 1:
+    if any(count < 1 for count in counts) or args.seconds <= 0 or args.workers < 1 or args.hosts < 1:
         parser.error("table counts, --seconds and --workers must be positive")
     if args.lobby_watchers is not None and args.lobby_watchers < 0:
         parser.error("--lobby-watchers must not be negative")
