@@ -35,7 +35,14 @@ from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.seats import checked_seat, with_seat
 from spieltisch.games.speedgans.notation import City, NotationError, parse_city
 from spieltisch.games.speedgans.report import report
-from spieltisch.games.speedgans.tasks import STAR_TASKS, TASK_BY_ID, TASK_IDS, allowed_triples, task_values
+from spieltisch.games.speedgans.tasks import (
+    STAR_TASKS,
+    TASK_BY_ID,
+    TASK_IDS,
+    allowed_triples,
+    is_valid,
+    task_values,
+)
 
 if TYPE_CHECKING:
     from spieltisch.games.speedgans.catalog import Catalog
@@ -295,7 +302,7 @@ def is_finished_city(city: City, strict: bool) -> bool:
     """May this city call "Gasse dicht!"? Complete and valid; in Streng any nine tiles."""
     if not city.is_complete:
         return False
-    return strict or _valid(city)
+    return strict or is_valid(city)
 
 
 def call_done(game: Game, seat: int, now: float) -> Game:
@@ -358,13 +365,7 @@ def _end_if_all_done(game: Game, now: float) -> Game:
 # Scoring -------------------------------------------------------------------------------------------
 def _counts(city: City) -> bool:
     """Whether a city is scored at the round's end: complete and valid (in Streng too)."""
-    return city.is_complete and _valid(city)
-
-
-@lru_cache(maxsize=4096)
-def _valid(city: City) -> bool:
-    # Remembered: the round's end asks of every city that its views showed as it was built.
-    return report(city).valid
+    return city.is_complete and is_valid(city)
 
 
 def _end_round(game: Game, now: float) -> Game:

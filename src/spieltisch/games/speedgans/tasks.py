@@ -117,17 +117,22 @@ def evaluate(city: City) -> Evaluation:
 
 def task_values(city: City, strict: bool = False) -> dict[str, int]:
     """All 24 values. `strict` (house rule "Streng"): a faulty city scores 0 in every task."""
-    return dict(_task_values(city, strict))
+    valid, values = _scored(city)
+    return dict.fromkeys(TASK_IDS, 0) if strict and not valid else dict(values)
+
+
+def is_valid(city: City) -> bool:
+    """Whether a city breaks no building rule (complete or not)."""
+    return _scored(city)[0]
 
 
 @lru_cache(maxsize=4096)
-def _task_values(city: City, strict: bool) -> dict[str, int]:
-    # Remembered (a city is a value, and a table scores the city its views showed): a dict of
-    # numbers only, which the garbage collector does not even look at.
+def _scored(city: City) -> tuple[bool, dict[str, int]]:
+    # Remembered (a city is a value, and a round's end asks both of every city its views showed:
+    # one evaluation, not one each): a flag and a dict of numbers, which the garbage collector
+    # does not even look at.
     ev = evaluate(city)
-    if strict and not ev.layout.valid:
-        return dict.fromkeys(TASK_IDS, 0)
-    return ev.values
+    return ev.layout.valid, ev.values
 
 
 def _values(layout: Layout, result: CatchResult) -> dict[str, int]:
