@@ -410,7 +410,6 @@ class Server:
             )
             self.processes.append(process)
             self._wait_for(process, url)
-        self.process = self.processes[0]
         return self
 
     def _wait_for(self, process: subprocess.Popen[bytes], url: str) -> None:
@@ -529,7 +528,9 @@ def main() -> int:
     except ValueError:
         parser.error("--tables takes numbers separated by commas, e.g. 50,100")
     if any(count < 1 for count in counts) or args.seconds <= 0 or args.workers < 1 or args.hosts < 1:
-        parser.error("table counts, --seconds and --workers must be positive")
+        parser.error("table counts, --seconds, --workers and --hosts must be positive")
+    if args.routed and args.hosts < 2:
+        parser.error("--routed places a table's players on one of several hosts: give --hosts 2 or more")
     if args.lobby_watchers is not None and args.lobby_watchers < 0:
         parser.error("--lobby-watchers must not be negative")
     print(
