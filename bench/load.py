@@ -34,6 +34,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -270,6 +271,22 @@ async def own_lag(stats: Stats) -> None:
         stats.own_lags.append(time.perf_counter() - before - 0.01)
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """A thousand browsers are a thousand small heaps; here they are one, and a full collection of
+    it stopped this loop for 160-240 ms (8 in a 40 s window, measured), which every view received
+    meanwhile counted as the server's latency. What the setup built is frozen out of collections
+    and the collector is off meanwhile (what is freed is freed by reference counting)."""
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.unfreeze()
+
+
 async def ping(player: Player) -> None:
     await asyncio.sleep(player.rng.uniform(0, PING_SECONDS))
     while True:
@@ -339,27 +356,17 @@ async def run_load(
     for group in groups:
         await group.players[0].send({"type": "start", "table": group.players[0].view["id"]})
         await asyncio.sleep(2.0 / tables)  # tables start spread over two seconds, as in life
-    # A thousand browsers are a thousand small heaps; here they are one, and a full collection of
-    # it stopped this loop for 160-240 ms (8 in a 40 s window, measured), which every view received
-    # meanwhile counted as the server's latency. What the setup built is frozen out of collections
-    # and the collector is off until the window ends (what is freed is freed by reference counting).
-    gc.collect()
-    gc.freeze()
-    gc.disable()
-    await asyncio.sleep(3.0)
-    stats.latencies.clear()  # the measured window starts once every table plays
-    stats.seen_at.clear()
-    stats.moves = stats.views = stats.view_bytes = stats.lobby_bytes = stats.lobby_messages = 0
-    stats.errors.clear()
-    if missing:
-        stats.errors["table not created within 60 s"] = len(missing)
-    started, cpu, own = time.perf_counter(), server.cpu_seconds(), own_cpu()
-    lag = asyncio.ensure_future(own_lag(stats))
-    try:
+    with collector_paused():
+        await asyncio.sleep(3.0)
+        stats.latencies.clear()  # the measured window starts once every table plays
+        stats.seen_at.clear()
+        stats.moves = stats.views = stats.view_bytes = stats.lobby_bytes = stats.lobby_messages = 0
+        stats.errors.clear()
+        if missing:
+            stats.errors["table not created within 60 s"] = len(missing)
+        started, cpu, own = time.perf_counter(), server.cpu_seconds(), own_cpu()
+        lag = asyncio.ensure_future(own_lag(stats))
         await asyncio.sleep(seconds)
-    finally:
-        gc.enable()
-        gc.unfreeze()
     lag.cancel()
     stats.seconds = time.perf_counter() - started
     stats.started = started
