@@ -451,3 +451,20 @@ def test_d_bestenliste_with_ones_own_row(solo_server, catalog, new_page, shots):
     yan.close()
     for p in (page, phone):
         assert p.errors == [], p.errors
+
+
+# ---- (e) a run without a point -------------------------------------------------------------------
+def test_e_a_first_rekordjagd_without_a_point_is_no_record(solo_server, new_page):
+    page = new_page("phone")
+    page.goto(solo_server + "/")
+    pick_nickname(page, "Ida")
+    page.get_by_test_id("lobby-solo-record").tap()
+    expect(solo(page)).to_have_attribute("data-phase", "playing")
+    page.get_by_test_id("give-up").tap()
+    page.get_by_test_id("give-up").tap()
+    expect(page.get_by_test_id("summary-total")).to_have_attribute("data-total", "0")
+    expect(page.get_by_test_id("personal-best")).to_have_text(
+        "Noch kein Rekord: er braucht mindestens einen Punkt."
+    )
+    expect(page.get_by_test_id("new-best")).to_have_count(0)
+    assert page.errors == [], page.errors

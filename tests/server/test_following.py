@@ -100,3 +100,26 @@ def test_the_lobby_says_which_players_are_computers(live_server):
     line = cid.lobby_until(lambda tables: len(tables.get(table_id, {}).get("players", [])) == 2)[table_id]
     # A computer may bear any name, a person's too: the line says which seat is which.
     assert line["players"][0] == "Ann" and line["computers"] == [False, True]
+
+
+def test_the_lobby_offers_the_way_back_to_ones_own_running_game(live_server):
+    ann, bob = Client(live_server, "Ann"), Client(live_server, "Bob")
+    table_id = table_of(ann, seats=2)
+    ann.send({"type": "add_bot", "table": table_id, "level": "easy"})
+    ann.send({"type": "start", "table": table_id})
+    ann.table_until(lambda t: t["status"] == "playing")
+    ann.send({"type": "watch_lobby"})
+    ann.next_of("lobby")
+    own = ann.next_of("your_tables")["tables"]
+    # Nobody is at the table now: the lobby's list leaves it out, Ann's own list has it.
+    assert table_id not in ann.lobby
+    assert [line["id"] for line in own] == [table_id]
+    assert own[0]["status"] == "playing" and own[0]["players"] == ["Ann", own[0]["players"][1]]
+    assert own[0]["computers"] == [False, True]
+    bob.send({"type": "watch_lobby"})
+    assert table_id not in {line["id"] for line in bob.next_of("your_tables")["tables"]}
+    # A seat left is no way back.
+    ann.send({"type": "leave", "table": table_id})
+    ann.table_until(lambda t: t["seats"][0]["left"])
+    ann.send({"type": "watch_lobby"})
+    assert table_id not in {line["id"] for line in ann.next_of("your_tables")["tables"]}

@@ -172,6 +172,32 @@ def test_http_bad_input(live_server):
     assert httpx.get(f"{live_server}/api/games", params={"limit": 0}).status_code == 422
 
 
+def test_a_page_that_names_no_table_or_game_is_a_404_page(live_server):
+    ann = Client(live_server, "Ann")
+    ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 1}})
+    table_id = ann.table_until(lambda t: t["status"] == "open")["id"]
+    ann.send({"type": "start", "table": table_id})
+    view = ann.table_until(lambda t: t["status"] == "playing")
+    for field in range(1, 20):
+        ann.send({"type": "place", "table": table_id, "field": field})
+        ann.send({"type": "confirm", "table": table_id})
+        view = ann.table_until(
+            lambda t, turn=view["game"]["turn"]: t["status"] == "finished" or t["game"]["turn"] > turn
+        )
+    game_id = ann.table_until(lambda t: "game_id" in t["game"])["game"]["game_id"]
+
+    def status(path: str) -> int:
+        answer = httpx.get(live_server + path, headers={"accept": "text/html"})
+        assert "/js/app.js" in answer.text  # the app all the same: it says what is missing
+        return answer.status_code
+
+    assert status(f"/t/{table_id}") == 200
+    assert status(f"/replay/{game_id}") == 200
+    assert status("/t/doesnotexist") == 404
+    assert status("/replay/xyz") == 404
+    assert status(f"/replay/{table_id}-000000000000") == 404
+
+
 def test_unknown_token_is_refused_on_the_socket(live_server):
     from websockets.sync.client import connect
 

@@ -87,6 +87,15 @@ def test_a_rekordjagd_city_after_city_to_its_end_and_the_personal_best(server, c
     assert week["entries"] == board["entries"]
 
 
+def test_a_first_rekordjagd_without_a_point_is_no_record(server, catalog):
+    bo = Client(server.url, "Bo")
+    table = start(bo, {"mode": "record"})
+    bo.send({"type": "give_up", "table": table["id"]})
+    end = bo.table_until(lambda t: t["status"] == "finished" and "new_best" in t["game"], timeout=15)
+    assert end["game"]["total"] == 0.0
+    assert not end["game"]["new_best"] and end["game"]["personal_best"] is None
+
+
 def test_a_tagesstadt_twice_on_one_day_only_the_first_ranks(server, catalog):
     day = today(server.clock.now()).isoformat()
     ann, bob = Client(server.url, "Ann"), Client(server.url, "Bob")

@@ -26,9 +26,12 @@ from spieltisch.server import wire
 from spieltisch.server.clock import Clock
 from spieltisch.server.lobby import LobbyList
 from spieltisch.server.store import TableStore
-from spieltisch.server.tables import Table
+from spieltisch.server.tables import Status, Table
 
 log = logging.getLogger(__name__)
+
+#: The most of a player's own tables the lobby offers to go back to (newest first).
+OWN_TABLES = 10
 
 
 @dataclass(eq=False)
@@ -216,6 +219,20 @@ class Hub:
     async def send_lobby(self, connection: Connection) -> None:
         """The lobby's whole list, as its browsers were last told it (the changes since follow)."""
         await connection.send_text((await self.lobby()).message())
+
+    async def send_own_tables(self, connection: Connection) -> None:
+        """The tables of the lobby's games where the connection's player holds a seat and the game
+        is not over: his way back to them (a table nobody is at is not in the lobby's list)."""
+        own = [
+            table
+            for table in await self.store.all_tables()
+            if table.rules.listed
+            and table.status is not Status.FINISHED
+            and any(seat.player == connection.player and not seat.left for seat in table.seats)
+        ]
+        own.sort(key=lambda table: (-table.created, table.id))
+        lines = [table.summary() for table in own[:OWN_TABLES]]
+        await connection.send({"type": "your_tables", "tables": lines})
 
     async def table_changed(self, table_id: str, table: Table | None, here: bool = True) -> None:
         if table is not None and table_id in self._watchers:

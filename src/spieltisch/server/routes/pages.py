@@ -1,8 +1,10 @@
 """The pages: every path a player can type or follow serves the one-page app (the app itself
-then says what is missing, in the player's language, where a path names nothing)."""
+then says what is missing, in the player's language, where a path names nothing — with a 404
+where the server can tell at once that it names nothing)."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import hashlib
 import re
@@ -14,8 +16,9 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from spieltisch.games.errors import RuleError
 from spieltisch.server.puzzles import puzzle_day_or_404
+from spieltisch.server.routes.replays import GAME_ID
 from spieltisch.server.rules.speedgans_solo import daily_day
-from spieltisch.server.services import ServicesDep
+from spieltisch.server.services import Services, ServicesDep
 from spieltisch.server.static import UNVERSIONED_CACHE, ClientFiles, client_files
 
 WEB = Path(__file__).resolve().parent.parent.parent / "web"
@@ -93,9 +96,19 @@ async def daily_day_page(request: Request, day: str, s: ServicesDep) -> Response
 
 
 @router.get("/replay/{game_id}")
-async def replay_page(request: Request, game_id: str) -> Response:
-    # A game still running (or an unknown one) is told apart by the page itself: it asks the API.
+async def replay_page(request: Request, game_id: str, s: ServicesDep) -> Response:
+    # A game still running is told apart by the page itself (it asks the API); a game that is
+    # neither recorded nor running at its table is none (the page says so, with a 404).
+    if not GAME_ID.match(game_id) or not await _game_known(s, game_id):
+        raise HTTPException(404, f"there is no game {game_id!r}")
     return page(request)
+
+
+async def _game_known(s: Services, game_id: str) -> bool:
+    table = await s.store.get(game_id.split("-", 1)[0])
+    if table is not None and table.game_id == game_id:
+        return True
+    return await asyncio.to_thread(s.repository.game_log, game_id) is not None
 
 
 @router.get("/spieler/{player_id}")
@@ -107,8 +120,8 @@ async def player_page(request: Request, player_id: str) -> Response:
 
 
 @router.get("/t/{table_id}")
-async def table_page(request: Request, table_id: str) -> Response:
-    if not TABLE_ID.match(table_id):
+async def table_page(request: Request, table_id: str, s: ServicesDep) -> Response:
+    if not TABLE_ID.match(table_id) or await s.store.get(table_id) is None:
         raise HTTPException(404, f"there is no table {table_id!r}")
     return page(request)
 

@@ -157,6 +157,7 @@ async def handle(s: Services, connection: Connection, message: ClientMessage) ->
             case WatchLobby():
                 await _follow(s, connection, None)
                 await s.hub.send_lobby(connection)
+                await s.hub.send_own_tables(connection)
             case CreateTable(game=game, settings=settings):
                 await _create(s, connection, game, settings)
             case StartPuzzle(puzzle=day):

@@ -139,7 +139,8 @@ class SpeedgansSoloRules(GameRules[solo.Solo, Move]):
         if state.mode is solo.Mode.DAILY:
             return {"first_attempt": row.first_attempt}
         best = await asyncio.to_thread(records.repository.solo_best, mode, sitter.player, row.id)
-        return {"personal_best": best, "new_best": best is None or points > best}
+        # A run without a point is no record, not even the first one.
+        return {"personal_best": best, "new_best": points > 0 and (best is None or points > best)}
 
 
 def daily_day(raw: object, now: float) -> dt.date:

@@ -22,6 +22,8 @@ export class LobbyScreen extends Screen {
   constructor(app) {
     super(app);
     this.tables = null;
+    /** The player's own unfinished tables (`your_tables`): his way back to a game. */
+    this.own = [];
     this.lobby = new LobbyTables();
     this.creating = false;
     this.form = { game: "planahead", seats: 2, turn_seconds: null, bot_pace: BOT_PACES[0] };
@@ -37,6 +39,10 @@ export class LobbyScreen extends Screen {
         this.renderTables();
       }));
     }
+    this.cleanup.push(net.on("your_tables", (msg) => {
+      this.own = Array.isArray(msg.tables) ? msg.tables : [];
+      this.renderTables();
+    }));
     this.cleanup.push(net.on("table", (msg) => {
       // The answer to create_table: go to the new table.
       if (this.creating && msg.table) {
@@ -60,8 +66,10 @@ export class LobbyScreen extends Screen {
 
   render() {
     this.tablesBox = h("div.table-list", { "data-testid": "lobby-tables", "aria-live": "polite" });
+    this.ownBox = h("section.card.lobby-own", { "data-testid": "lobby-own", hidden: true });
     this.el.replaceChildren(h("div.lobby.page-grid", {},
       h("div.lobby-left", {},
+        this.ownBox,
         h("section.card.lobby-tables", {},
           h("h1", {}, t("lobby.tables")),
           this.tablesBox),
@@ -113,32 +121,48 @@ export class LobbyScreen extends Screen {
         h("button.primary", { type: "submit", "data-testid": "create-table" }, t("lobby.create"))));
   }
 
+  renderOwn() {
+    if (!this.ownBox) return;
+    this.ownBox.hidden = !this.own.length;
+    this.ownBox.replaceChildren(
+      h("h2", {}, t("lobby.own")),
+      h("div.table-list", {}, this.own.map((tb) => this.entry(tb, "own"))));
+  }
+
   renderTables() {
+    this.renderOwn();
     if (!this.tablesBox) return;
     if (this.tables === null) {
       this.tablesBox.replaceChildren(h("p.muted", {}, "…"));
       return;
     }
-    const visible = this.tables.filter((tb) => tb.status !== "finished" || (tb.players || []).length);
+    // A table of one's own stands once, among one's own tables above.
+    const own = new Set(this.own.map((tb) => tb.id));
+    const visible = this.tables.filter((tb) => !own.has(tb.id) && (tb.status !== "finished" || (tb.players || []).length));
     if (!visible.length) {
       this.tablesBox.replaceChildren(h("p.muted", { "data-testid": "lobby-empty" }, t("lobby.none")));
       return;
     }
-    this.tablesBox.replaceChildren(...visible.map((tb) => {
-      const free = tb.status === "open" && tb.taken < tb.seats;
-      return h("article.table-entry", { "data-testid": `lobby-table-${tb.id}`, "data-game": tb.game, "data-status": tb.status },
-        h("div.table-entry-main", {},
-          h("span.game-badge", { "data-game": tb.game }, t(`game.${tb.game}`)),
-          h("span.table-status", { "data-status": tb.status }, t(`status.${tb.status}`)),
-          h("div.table-entry-host", {}, t("lobby.host", { name: tb.host || "?" })),
-          h("div.table-entry-players.muted", { "data-testid": `players-${tb.id}` },
-            (tb.players || []).map((name, i) => (tb.computers?.[i] ? t("lobby.computer", { name }) : name)).join(", "))),
-        h("div.table-entry-side", {},
-          h("span.seat-count", {}, t("lobby.taken", { taken: tb.taken, seats: tb.seats })),
-          h(free ? "button.primary" : "button.secondary", {
-            type: "button", "data-testid": `open-${tb.id}`,
-            onclick: () => this.app.navigate(`/t/${encodeURIComponent(tb.id)}`),
-          }, free ? t("lobby.join") : t("lobby.open"))));
-    }));
+    this.tablesBox.replaceChildren(...visible.map((tb) => this.entry(tb, "list")));
+  }
+
+  /** One table's line: in the lobby's list (`list`: join or watch) or among one's own (`own`: back to it). */
+  entry(tb, where) {
+    const free = tb.status === "open" && tb.taken < tb.seats;
+    const mine = where === "own";
+    const testid = mine ? `own-table-${tb.id}` : `lobby-table-${tb.id}`;
+    return h("article.table-entry", { "data-testid": testid, "data-game": tb.game, "data-status": tb.status },
+      h("div.table-entry-main", {},
+        h("span.game-badge", { "data-game": tb.game }, t(`game.${tb.game}`)),
+        h("span.table-status", { "data-status": tb.status }, t(`status.${tb.status}`)),
+        h("div.table-entry-host", {}, t("lobby.host", { name: tb.host || "?" })),
+        h("div.table-entry-players.muted", { "data-testid": `players-${tb.id}` },
+          (tb.players || []).map((name, i) => (tb.computers?.[i] ? t("lobby.computer", { name }) : name)).join(", "))),
+      h("div.table-entry-side", {},
+        h("span.seat-count", {}, t("lobby.taken", { taken: tb.taken, seats: tb.seats })),
+        h(free || mine ? "button.primary" : "button.secondary", {
+          type: "button", "data-testid": mine ? `back-${tb.id}` : `open-${tb.id}`,
+          onclick: () => this.app.navigate(`/t/${encodeURIComponent(tb.id)}`),
+        }, mine ? t(tb.status === "open" ? "lobby.back.open" : "lobby.back.to") : free ? t("lobby.join") : t("lobby.open"))));
   }
 }

@@ -352,7 +352,8 @@ export class SoloGame extends BuildView {
         ? h("p.muted", { "data-testid": "best-wait" }, "…")
         : s.newBest
           ? h("p.sg-newbest", { "data-testid": "new-best" }, icon("span.sg-trophy", "trophy"), s.personalBest === null ? t("solo.best.first") : t("solo.best.new", { points: formatPoints(s.personalBest) }))
-          : h("p.sg-best", { "data-testid": "personal-best", "data-best": s.personalBest ?? "" }, t("solo.best.old", { points: formatPoints(s.personalBest) })));
+          : h("p.sg-best", { "data-testid": "personal-best", "data-best": s.personalBest ?? "" },
+            s.personalBest === null ? t("solo.best.none") : t("solo.best.old", { points: formatPoints(s.personalBest) })));
     }
     if (s.mode === "daily") {
       box.append(s.waiting
