@@ -39,3 +39,27 @@ def inside_the_window(page: Page, parts: list[str]) -> None:
     }
     assert outside == {}, (found["w"], found["h"], outside)
     assert found["sh"] <= found["h"] and found["sw"] <= found["w"], found
+
+
+def uncovered(page: Page, cover: str, parts: list[str]) -> None:
+    """The element `cover` (a hint, a card) lies over none of the parts: their boxes do not meet."""
+    found = page.evaluate(
+        """([cover, ids]) => {
+          const box = (id) => {
+            const el = document.querySelector(`[data-testid="${id}"]`);
+            const r = el && el.getBoundingClientRect();
+            return r && r.width > 0 ? [r.left, r.top, r.right, r.bottom] : null;
+          };
+          return {cover: box(cover), boxes: Object.fromEntries(ids.map((id) => [id, box(id)]))};
+        }""",
+        [cover, parts],
+    )
+    over = found["cover"]
+    assert over is not None, f"{cover} is not on the page"
+    covered = {part: box for part, box in found["boxes"].items() if box is None or overlap(box, over)}
+    assert covered == {}, (cover, over, covered)
+
+
+def overlap(one: list[float], two: list[float]) -> bool:
+    """Whether two boxes [left, top, right, bottom] share more than a hair of the page."""
+    return one[0] < two[2] - 0.5 and two[0] < one[2] - 0.5 and one[1] < two[3] - 0.5 and two[1] < one[3] - 0.5

@@ -1,11 +1,15 @@
 """Computers at a table, as a person sees them: names of their own, the level as a badge beside the
-name in both games, and the Plan Ahead table's pace for the computers chosen in the lobby."""
+name in both games (in the end's ranking too), and the Plan Ahead table's pace for the computers
+chosen in the lobby."""
 
 from __future__ import annotations
 
 import re
 
 from playwright.sync_api import expect
+from tests.browser.boxes import overlap
+from tests.browser.test_english import play_plan_ahead
+from tests.browser.test_speedgans_phone import phone
 from tests.browser.test_speedgans_play import pick_nickname
 
 
@@ -46,3 +50,61 @@ def test_speedgans_computers_have_goose_names_and_a_level_badge(live_server, new
     expect(page.get_by_test_id("level-2")).to_have_text("Stark")
     expect(page.get_by_test_id("level-2")).to_be_visible()
     page.screenshot(path=str(shots / "speedgans-computer-badges.png"))
+
+
+def test_the_plan_ahead_end_ranking_shows_the_computers_levels(live_server, browser, shots):
+    """At the end of the game a computer's row in the ranking has its level beside its name, as its
+    score chip has (a person's has none); on a 360-px phone the level and the name stay in the row."""
+    page = phone(browser, 360, 740)
+    try:
+        page.goto(live_server + "/")
+        pick_nickname(page, "Anna")
+        page.get_by_test_id("create-seats").select_option("3")
+        page.get_by_test_id("create-table").click()
+        for seat, level in ((1, "strong"), (2, "easy")):
+            page.get_by_test_id("bot-level").select_option(level)
+            page.get_by_test_id("add-bot").click()
+            expect(page.get_by_test_id(f"seat-{seat}")).to_have_attribute("data-free", "false")
+        page.get_by_test_id("start").click()
+        expect(page.get_by_test_id("level-1")).to_have_text("Meister")
+        play_plan_ahead(page)
+        ranking = page.get_by_test_id("ranking")
+        expect(ranking).to_be_visible(timeout=20_000)
+        for seat, word in ((1, "Meister"), (2, "Einsteiger")):
+            name = page.get_by_test_id(f"score-{seat}").locator(".pa-score-name").text_content()
+            row = ranking.locator(f"li[data-seat='{seat}']")
+            expect(row.locator(".name")).to_have_text(name)
+            badge = page.get_by_test_id(f"end-level-{seat}")
+            expect(badge).to_have_text(word)
+            expect(badge).to_have_attribute("title", f"Computer · {word}")
+            inside_row(page, seat)
+        expect(ranking.locator("li[data-seat='0'] .level-badge")).to_have_count(0)  # Anna is a person
+        inside_row(page, 0)
+        page.screenshot(path=str(shots / "planahead-end-ranking-levels-360.png"))
+        assert page.errors == [], page.errors
+    finally:
+        page.context.close()
+
+
+def inside_row(page, seat: int) -> None:
+    """The ranking's row of the seat: its name (not cut), a computer's level and its points lie in it
+    and none over another."""
+    got = page.evaluate(
+        """(seat) => {
+          const row = document.querySelector(`[data-testid="ranking"] li[data-seat="${seat}"]`);
+          const edges = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+          const box = (sel) => { const el = row.querySelector(sel); return el ? edges(el) : null; };
+          const name = row.querySelector('.name');
+          return {row: edges(row), parts: {place: box('.place'), name: box('.name'), level: box('.level-badge'),
+                  score: box('.score')}, cut: name.scrollWidth > name.clientWidth};
+        }""",
+        seat,
+    )
+    row, parts = got["row"], {k: v for k, v in got["parts"].items() if v is not None}
+    assert not got["cut"], got
+    for part, box in parts.items():
+        assert row[0] <= box[0] and box[2] <= row[2] and row[1] <= box[1] and box[3] <= row[3], (part, got)
+    names = list(parts)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            assert not overlap(parts[a], parts[b]), (a, b, got)

@@ -4,6 +4,8 @@
   (touch events, as a phone sends them): it moves, it does not fall back to the next-tile slot.
 - At 360×740 and 390×844, with six players, the whole game fits the screen: the clock, every score and
   OK are inside the viewport and the page does not scroll.
+- There too, in a first game (a table with a turn clock, and the Rätsel), the hint „Neu hier? …“ covers
+  neither the clock, the next tile, the header's controls, the land nor OK.
 - A whole game with the keyboard only: the arrow keys walk the hex land, Enter places and confirms, the
   focus stays on its field through every update, and the end dialog takes the focus.
 """
@@ -15,6 +17,7 @@ from collections import deque
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.browser.boxes import inside_the_window, uncovered
 from tests.browser.planahead_page import board_land, free_fields, pick_nickname, settled, wait_turn
 
 pytestmark = pytest.mark.browser
@@ -102,6 +105,62 @@ def test_six_players_fit_a_phone_screen(live_server, browser, size):
         # The board is still big enough to play on: a field is wider than a fingertip.
         field = page.get_by_test_id("field-9").bounding_box()
         assert field is not None and field["width"] >= 44, field
+    finally:
+        context.close()
+
+
+# ---- the first-game hint on a phone ---------------------------------------------------------------
+#: What a player needs while the hint „Neu hier? …“ is up: none of it under the hint, all of it in sight.
+FIRST_GAME_PARTS = ["turn", "help-open", "next-tile", "bag-summary", "board", "ok", "score-0"]
+#: And what only one of the two has: the table's turn clock and „Spiel verlassen“, the Rätsel's clock.
+FIRST_GAME_OWN_PARTS = {"table": ["clock", "leave-game"], "puzzle": ["puzzle-clock"]}
+
+
+@pytest.mark.parametrize("where", ["table", "puzzle"])
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_the_first_game_hint_covers_nothing_on_a_phone(live_server, browser, shots, size, where):
+    """A first game on a phone (a table with a 30-s turn clock; the Rätsel, whose clock runs at once):
+    the hint takes a place of its own between the header and the land; the clock, the next tile, the
+    header's controls, the land and OK stay uncovered and in the window, and the page does not scroll."""
+    width, height = size
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        device_scale_factor=2,
+        has_touch=True,
+        is_mobile=True,
+        locale="de-DE",
+    )
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        if where == "table":
+            open_table(page, live_server, "Fenja", seats=2, clock="30", bots=1)
+        else:
+            page.goto(live_server + "/puzzle")
+            pick_nickname(page, "Fenja")
+            page.get_by_test_id("puzzle-start").tap()
+            expect(page.get_by_test_id("puzzle-clock")).to_have_text(re.compile(r"^\d:\d\d$"))
+        hint = page.get_by_test_id("first-hint")
+        expect(hint).to_contain_text("Neu hier?")
+        expect(page.get_by_test_id("first-ok")).to_have_text("Verstanden")
+        expect(page.get_by_test_id("bag-summary")).to_have_text("1 von 19 gezogen")
+        parts = [*FIRST_GAME_PARTS, *FIRST_GAME_OWN_PARTS[where]]
+        page.screenshot(path=str(shots / f"first-hint-{where}-{width}.png"))
+        inside_the_window(page, ["first-hint", "first-ok", "first-help", *parts])
+        uncovered(page, "first-hint", parts)
+        # The land is still one to play on while the hint is up: a field is wider than a fingertip.
+        field = page.get_by_test_id("field-9").bounding_box()
+        assert field is not None and field["width"] >= 40, field
+        board = page.get_by_test_id("board").bounding_box()
+
+        page.get_by_test_id("first-ok").tap()
+        expect(hint).to_have_count(0)
+        inside_the_window(page, parts)
+        after = page.get_by_test_id("board").bounding_box()
+        assert board is not None and after is not None and after["height"] >= board["height"], (board, after)
+        assert not errors, errors
     finally:
         context.close()
 

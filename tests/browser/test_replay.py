@@ -412,6 +412,10 @@ def test_a_speedgans_game_replayed_change_by_change(server, speedgans_game, new_
         for row in end.locator("li").all()
     }
     assert points == dict(enumerate(s["points"] for s in end_view["game"]["seats"]))
+    # The computer's row has its level, as its chip at the table; Sina's has none.
+    expect(end.get_by_test_id("end-level-1")).to_have_text("Leicht")
+    expect(end.locator("li[data-seat='0'] .level-badge")).to_have_count(0)
+    page.screenshot(path=str(shots / "speedgans-end-ranking-levels.png"))
     end.get_by_test_id("watch-replay").click()
     expect(page.get_by_test_id("replay")).to_have_attribute("data-game", "speedgans")
     expect(page.locator("body")).to_have_attribute("data-sg-theme", "herbst")
@@ -474,6 +478,8 @@ def test_a_speedgans_game_replayed_change_by_change(server, speedgans_game, new_
     final = page.get_by_test_id("replay-final").locator("li")
     for seat, got in points.items():
         expect(final.and_(page.locator(f"[data-seat='{seat}']"))).to_have_attribute("data-points", str(got))
+    expect(page.get_by_test_id("final-level-1")).to_have_text("Leicht")  # the computer, as at the table
+    expect(page.get_by_test_id("replay-final").locator("li[data-seat='0'] .level-badge")).to_have_count(0)
     expect(page.get_by_test_id("replay-next")).to_be_disabled()
     # Home: the game's start.
     page.keyboard.press("Home")

@@ -203,4 +203,14 @@ describe("the end", () => {
     assert.deepEqual(winners.map((w) => w.name), ["Anna", "Carla"]);
     assert.equal(rows[1].you, true);
   });
+
+  test("a computer's row keeps its level, as the score list shows it", () => {
+    const { model } = game(planAheadTable({
+      names: ["Anna", "bot:strong"], you: 0,
+      game: { phase: "finished", tile: null, ranking: [2, 1] }, seats: [{ score: 120 }, { score: 170 }],
+    }));
+    const { rows } = model.standings();
+    assert.deepEqual(rows.map((r) => [r.seat, r.bot]), [[1, "strong"], [0, null]]);
+    assert.deepEqual(model.scores().map((r) => r.bot), [null, "strong"]);
+  });
 });

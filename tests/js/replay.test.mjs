@@ -259,12 +259,12 @@ describe("Speedgans: a round change by change, then its scoring", () => {
     assert.ok(m.atEnd);
   });
 
-  test("the game's last step says who won, with everyone's final points", () => {
+  test("the game's last step says who won, with everyone's final points (a computer with its level)", () => {
     const m = new ReplayModel(speedgans());
     m.go("last");
     const final = m.finalStandings();
     assert.equal(final?.text, "Sina gewinnt!");
-    assert.deepEqual(final?.rows.map((r) => [r.place, r.name, r.score]), [[1, "Sina", 6], [2, "Auguste", 3]]);
+    assert.deepEqual(final?.rows.map((r) => [r.place, r.name, r.score, r.bot]), [[1, "Sina", 6, null], [2, "Auguste", 3, "easy"]]);
     const tie = speedgans();
     tie.final = { points: [4, 4], ranking: [1, 1] };
     const t2 = new ReplayModel(tie);

@@ -43,6 +43,11 @@ describe("the end's ranking", () => {
     assert.equal(headline(winners), "Gleichstand: Ben, Carla");
   });
 
+  test("a computer keeps its level in the ranking; a person has none", () => {
+    const { rows } = standings([{ name: "Anna", score: 10 }, { name: "Ada", score: 20, bot: "strong" }], [2, 1], 0);
+    assert.deepEqual(rows.map((r) => [r.name, r.bot]), [["Ada", "strong"], ["Anna", null]]);
+  });
+
   test("one winner", () => {
     const { winners } = standings(seats, [2, 1, 3], null);
     assert.equal(headline(winners), "Ben gewinnt!");

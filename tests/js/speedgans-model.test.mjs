@@ -370,6 +370,7 @@ describe("results and the end", () => {
     const { rows, winners } = model.standings();
     assert.deepEqual(rows.map((r) => [r.name, r.place, r.score, r.you]),
       [["Ben", 1, 19, true], ["Anna", 2, 17, false], ["Computer (Stark)", 3, 4, false]]);
+    assert.deepEqual(rows.map((r) => r.bot), [null, null, "strong"]); // the end draws its level
     assert.deepEqual(winners.map((w) => w.name), ["Ben"]);
   });
 });

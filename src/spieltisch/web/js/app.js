@@ -39,9 +39,12 @@ function renderHeader() {
     h("a.brand", { href: "/", onclick: (e) => { e.preventDefault(); app.navigate("/"); } },
       h("span.brand-mark", { "aria-hidden": "true" }, "⬢"), t("app.title")),
     h("div.header-right", {},
+      // A long name ends in an ellipsis where the header has no room for it (app.css); the tooltip
+      // says it whole.
       app.me
-        ? h("button.link.nick", { type: "button", "data-testid": "nickname", title: t("nick.rename"), onclick: renameDialog },
-            h("span.nick-icon", { "aria-hidden": "true" }, "●"), app.me.nickname)
+        ? h("button.link.nick", {
+            type: "button", "data-testid": "nickname", title: `${app.me.nickname} · ${t("nick.rename")}`, onclick: renameDialog,
+          }, h("span.nick-icon", { "aria-hidden": "true" }, "●"), h("span.nick-name", {}, app.me.nickname))
         : null,
       h("button.lang", {
         type: "button", "data-testid": "lang", "aria-label": t("lang.label"),

@@ -12,23 +12,33 @@ import { h } from "./ui.js";
  * opts: {rows, winners} of standings(); scoreAttribute: the data attribute of a row's score
  * ("data-score" / "data-points"); note: an element under the ranking, or null; closeLabel: the
  * button that sets the dialog aside to look at the boards; onRematch (null when watching), onClose,
- * onLobby; gameId: the finished game's id once it has a replay (a link to it), onReplay(path): go there.
+ * onLobby; gameId: the finished game's id once it has a replay (a link to it), onReplay(path): go there;
+ * computers: {level(bot): the game's word for a computer's level, title: "Computer"} — a computer's row
+ * shows its level beside its name, as the game's score list does.
  */
-export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null }) {
+export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null, computers = null }) {
   return h("div.end-backdrop", {},
     h("section.end-dialog.card", { "data-testid": "end", role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title" },
       h("h2", { id: "end-title" }, t("end.title")),
       h("p.end-winner", { "data-testid": "winner" }, icon("span.end-trophy", "trophy"), headline(winners)),
       h("ol.end-ranking", { "data-testid": "ranking" }, rows.map((s) => h("li", {
-        "data-seat": s.seat, "data-place": s.place ?? "", [scoreAttribute]: s.score,
+        "data-seat": s.seat, "data-place": s.place ?? "", [scoreAttribute]: s.score, "data-bot": s.bot ?? null,
         class: [s.place === 1 ? "is-winner" : "", s.you ? "is-you" : ""].join(" "),
-      }, h("span.place", {}, `${s.place ?? "–"}.`), h("span.name", {}, s.name), h("span.score", {}, String(s.score))))),
+      }, h("span.place", {}, `${s.place ?? "–"}.`),
+      h("span.who", {}, h("span.name", { title: s.name }, s.name), s.bot && computers ? levelBadge(s, computers) : null),
+      h("span.score", {}, String(s.score))))),
       note,
       h("div.row.end-buttons", {},
         onRematch ? h("button.primary.big", { type: "button", "data-testid": "rematch", onclick: onRematch }, t("end.rematch")) : null,
         h("button.secondary", { type: "button", "data-testid": "close-end", onclick: onClose }, closeLabel),
         replayLink(gameId, onReplay),
         h("button.link", { type: "button", onclick: onLobby }, t("pa.tolobby")))));
+}
+
+/** A computer's level in the ranking: "Meister" beside "Ada" (the title says it is a computer). */
+function levelBadge(row, { level, title }) {
+  const word = level(row.bot);
+  return h("span.level-badge", { "data-testid": `end-level-${row.seat}`, "data-level": row.bot, title: `${title} · ${word}` }, word);
 }
 
 /**

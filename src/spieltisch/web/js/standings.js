@@ -11,18 +11,21 @@ import { t } from "./i18n.js";
  * @property {number} score
  * @property {number | null} place  null when the server sent no ranking
  * @property {boolean} you
+ * @property {string | null} bot  a computer's level ("easy", "medium", "strong"), null for a person
  */
 
 /**
  * The seats in the order of their places (equal places: more points first, then seat order) and the
  * winners (place 1).
- * @param {{name: string, score: number}[]} seats  per seat index
+ * @param {{name: string, score: number, bot?: string | null}[]} seats  per seat index (bot: a computer's level)
  * @param {(number | null)[] | null | undefined} ranking  the server's places per seat
  * @param {number | null} you  the own seat, null when watching
  * @returns {{rows: Standing[], winners: Standing[]}}
  */
 export function standings(seats, ranking, you) {
-  const rows = seats.map((s, seat) => ({ seat, name: s.name, score: s.score, place: ranking?.[seat] ?? null, you: seat === you }))
+  const rows = seats.map((s, seat) => ({
+    seat, name: s.name, score: s.score, place: ranking?.[seat] ?? null, you: seat === you, bot: s.bot ?? null,
+  }))
     .sort((a, b) => (a.place ?? 99) - (b.place ?? 99) || b.score - a.score);
   return { rows, winners: rows.filter((s) => s.place === 1) };
 }

@@ -225,9 +225,10 @@ export class PlanAheadModel {
     return field !== null && this.pending === undefined && view.entry?.preview ? view.entry.preview : 0;
   }
 
-  /** The end's ranking (scores). */
+  /** The end's ranking (scores; a computer with its level, as in the score list). */
   standings() {
     const game = this.game;
-    return standings(game.seats.map((e, i) => ({ name: this.seatName(i), score: e.score })), game.ranking, this.you);
+    return standings(game.seats.map((e, i) => ({ name: this.seatName(i), score: e.score, bot: this.table?.seats[i]?.bot ?? null })),
+      game.ranking, this.you);
   }
 }

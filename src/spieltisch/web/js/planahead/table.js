@@ -160,7 +160,7 @@ export class PlanAheadGame {
 
   /** What the game shows, in order. */
   renderParts() {
-    const parts = [this.renderInfo(), this.renderClock(), this.renderNext(), this.renderBoardArea(),
+    const parts = [this.renderLead(), this.renderClock(), this.renderNext(), this.renderBoardArea(),
       this.renderScores(), this.renderOk()];
     if (this.game.phase === "finished" && !this.model.endHidden) parts.push(this.renderEnd());
     if (this.helpOpen) parts.push(this.renderHelp());
@@ -173,8 +173,18 @@ export class PlanAheadGame {
       h("div.pa-turn", { "data-testid": "turn" }, this.model.turnText()),
       h("div.pa-hint.muted", { "data-testid": "hint", "aria-live": "polite" }, this.model.hint()),
       this.helpButton(),
-      this.renderFirstHint(),
       this.presence ? this.presence.render(this.table) : null);
+  }
+
+  /**
+   * The game's info and, in a first game, the first-tile hint under it. Beside the land (a wide
+   * screen) the two are one column; on a phone the hint takes a row of its own between the header's
+   * rows and the land, which it pushes down a little (planahead.css): it covers nothing.
+   */
+  renderLead() {
+    const info = this.renderInfo();
+    const first = this.renderFirstHint();
+    return first ? h("div.pa-lead", {}, info, first) : info;
   }
 
   // ---- help for first-time players ----------------------------------------------------------
@@ -476,6 +486,7 @@ export class PlanAheadGame {
             h("button.link", { type: "button", "data-testid": "show-strongest", onclick: () => { this.model.endHidden = true; this.showSeat("strongest"); } }, t("pa.showstrongest")))
         : null,
       closeLabel: t("pa.showboards"),
+      computers: { level: (bot) => t(`level.${bot}`), title: t("table.bot") },
       onRematch: this.you !== null ? () => this.room.send("rematch") : null,
       onClose: () => this.setEndHidden(true),
       onLobby: () => this.room.app.navigate("/"),

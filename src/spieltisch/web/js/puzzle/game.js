@@ -55,8 +55,7 @@ export class PuzzleGame extends PlanAheadGame {
       heading.date ? h("div.muted.pz-date", {}, heading.date) : null,
       h("div.pa-turn", { "data-testid": "turn" }, this.model.turnText()),
       hint ? h("div.pa-hint.muted", { "data-testid": "hint", "aria-live": "polite" }, hint) : null,
-      this.helpButton(),
-      this.renderFirstHint());
+      this.helpButton());
   }
 
   renderClock() {

@@ -230,7 +230,8 @@ export class ReplayModel {
     const final = this.replay.final ?? {};
     const scores = final.points ?? final.scores;
     if (!scores?.length) return null;
-    const { rows, winners } = standings(scores.map((score, seat) => ({ name: this.seatName(seat), score })), final.ranking, this.you);
+    const seats = scores.map((score, seat) => ({ name: this.seatName(seat), score, bot: this.replay.players[seat]?.bot ?? null }));
+    const { rows, winners } = standings(seats, final.ranking, this.you);
     return { rows, winners, text: winners.length ? headline(winners) : "" };
   }
 

@@ -90,6 +90,8 @@ export class SpeedgansReplay {
       h("ol.rp-final-list", { "aria-label": t("rp.final") }, final.rows.map((r) => h("li", {
         "data-seat": r.seat, "data-place": r.place ?? "", "data-points": r.score, class: [r.place === 1 ? "is-winner" : "", r.you ? "is-you" : ""].join(" "),
       }, h("span.rp-final-place", {}, `${r.place ?? "–"}.`), " ", h("span.rp-final-name", {}, r.name), " ",
+      r.bot ? h("span.level-badge", { "data-testid": `final-level-${r.seat}`, "data-level": r.bot, title: t("sg.computer") }, t(`sg.level.${r.bot}`)) : null,
+      r.bot ? " " : null,
       h("span.rp-final-points", {}, t("sg.points", { n: r.score }))))));
   }
 

@@ -274,9 +274,10 @@ export class SpeedgansModel extends CityBuilder {
     return typeof entry?.city === "string" && parseCity(entry.city).every(Boolean) && entry.report?.valid === false;
   }
 
-  /** The end's ranking (game points). */
+  /** The end's ranking (game points; a computer with its level, as on its chip). */
   standings() {
     const game = this.game;
-    return standings(game.seats.map((e, i) => ({ name: this.seatName(i), score: e.points ?? 0 })), game.ranking, this.you);
+    return standings(game.seats.map((e, i) => ({ name: this.seatName(i), score: e.points ?? 0, bot: this.table?.seats[i]?.bot ?? null })),
+      game.ranking, this.you);
   }
 }

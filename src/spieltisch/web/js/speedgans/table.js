@@ -232,6 +232,7 @@ export class SpeedgansGame extends BuildView {
     return endDialog({
       ...this.model.standings(), scoreAttribute: "data-points",
       closeLabel: t("sg.showcities"),
+      computers: { level: (bot) => t(`sg.level.${bot}`), title: t("sg.computer") },
       onRematch: this.you !== null ? () => this.room.send("rematch") : null,
       onClose: () => this.setEndHidden(true),
       onLobby: () => this.room.app.navigate("/"),
