@@ -79,6 +79,21 @@ def test_the_longest_name_is_cut_and_no_page_scrolls_sideways(live_server, brows
         expect(page.get_by_test_id("lobby-own")).to_be_visible()
         expect(page.get_by_test_id("lobby-own")).to_contain_text(re.compile(name))
         header_fits(page, name, "lobby with own tables", width)
+        # The entry stays short: the host's name whole or cut at the end of its line (its start in sight),
+        # the players on two lines at most; each whole in its title.
+        got = page.evaluate(
+            """() => {
+              const own = document.querySelector('[data-testid="lobby-own"]');
+              const lines = (el) => el.getBoundingClientRect().height / (parseFloat(getComputedStyle(el).fontSize) * 1.6);
+              const host = own.querySelector('.table-entry-host'), players = own.querySelector('.table-entry-players');
+              const name = host.querySelector('.table-entry-name');
+              return {host: lines(host), players: lines(players), titles: [host.title, players.title],
+                      shown: name.clientWidth, whole: name.scrollWidth};
+            }"""
+        )
+        assert got["host"] <= 2 and got["players"] <= 2, got
+        assert got["shown"] >= min(got["whole"], 100), got  # whole, or its first letters at least
+        assert all(name in title for title in got["titles"]), got
         page.screenshot(path=str(shots / f"long-name-{letter}-{size}-lobby-own.png"))
 
         # Speedgans: the waiting room and the round.

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import { formatClock } from "../../src/spieltisch/web/js/clock.js";
-import { getLang, initLang, onLangChange, setLang, t } from "../../src/spieltisch/web/js/i18n.js";
+import { getLang, initLang, onLangChange, setLang, t, tNodes } from "../../src/spieltisch/web/js/i18n.js";
 import { headline, sharedPlaces, standings } from "../../src/spieltisch/web/js/standings.js";
 
 describe("the clock's text", () => {
@@ -90,6 +90,13 @@ describe("the language", () => {
     assert.deepEqual(heard, ["de"]);
     setLang("fr");
     assert.equal(getLang(), "de");
+  });
+
+  test("tNodes puts an element where the text names it, the words around it kept", () => {
+    const name = { node: "Ada" };
+    assert.deepEqual(tNodes("lobby.host", { name }), ["Gastgeber:in: ", name]);
+    assert.deepEqual(tNodes("end.wins", { name }), [name, " gewinnt!"]);
+    assert.deepEqual(tNodes("pa.ok", { name }), ["OK"]);
   });
 
   test("an unknown key reads as itself", () => {

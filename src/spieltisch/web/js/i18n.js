@@ -278,6 +278,18 @@ export function t(key, vars = {}) {
 }
 
 /**
+ * A string with elements in it: the text of `key` with each `{name}` of `nodes` replaced by that
+ * node (a name in a span of its own, cut with an ellipsis by CSS), as a list of strings and nodes.
+ * @param {string} key
+ * @param {Record<string, Node>} nodes
+ * @returns {(string | Node)[]}
+ */
+export function tNodes(key, nodes) {
+  const text = STRINGS[lang][key] ?? STRINGS.de[key] ?? key;
+  return text.split(/(\{\w+\})/).filter(Boolean).map((part) => nodes[part.slice(1, -1)] ?? part);
+}
+
+/**
  * Add a game's strings (e.g. Speedgans) to the table for one language.
  * @param {"de" | "en"} language
  * @param {Record<string, string>} table

@@ -1,7 +1,7 @@
 // The lobby: open tables of both games, a form to open a Plan Ahead or Speedgans table, the puzzle,
 // and Speedgans alone (Rekordjagd, Tagesstadt, Übung).
 
-import { t } from "./i18n.js";
+import { t, tNodes } from "./i18n.js";
 import { net } from "./net.js";
 import { Screen } from "./screen.js";
 import { h } from "./ui.js";
@@ -151,13 +151,16 @@ export class LobbyScreen extends Screen {
     const free = tb.status === "open" && tb.taken < tb.seats;
     const mine = where === "own";
     const testid = mine ? `own-table-${tb.id}` : `lobby-table-${tb.id}`;
+    // Cut with an ellipsis where an entry has no room for them (app.css): whole in the title.
+    const host = t("lobby.host", { name: tb.host || "?" });
+    const players = (tb.players || []).map((name, i) => (tb.computers?.[i] ? t("lobby.computer", { name }) : name)).join(", ");
     return h("article.table-entry", { "data-testid": testid, "data-game": tb.game, "data-status": tb.status },
       h("div.table-entry-main", {},
         h("span.game-badge", { "data-game": tb.game }, t(`game.${tb.game}`)),
         h("span.table-status", { "data-status": tb.status }, t(`status.${tb.status}`)),
-        h("div.table-entry-host", {}, t("lobby.host", { name: tb.host || "?" })),
-        h("div.table-entry-players.muted", { "data-testid": `players-${tb.id}` },
-          (tb.players || []).map((name, i) => (tb.computers?.[i] ? t("lobby.computer", { name }) : name)).join(", "))),
+        h("div.table-entry-host", { title: host },
+          tNodes("lobby.host", { name: h("span.table-entry-name", {}, tb.host || "?") })),
+        h("div.table-entry-players.muted", { "data-testid": `players-${tb.id}`, title: players }, players)),
       h("div.table-entry-side", {},
         h("span.seat-count", {}, t("lobby.taken", { taken: tb.taken, seats: tb.seats })),
         h(free || mine ? "button.primary" : "button.secondary", {
