@@ -165,6 +165,41 @@ def test_the_first_game_hint_covers_nothing_on_a_phone(live_server, browser, sho
         context.close()
 
 
+# ---- the list of tiles on a phone -----------------------------------------------------------------
+def test_the_list_of_tiles_folds_away_from_the_land_on_a_phone(live_server, browser, shots):
+    """On a phone the unfolded list of tiles lies over the land: a tap on a field folds it and lays
+    the tile there all the same, and a list left open folds with the next tile."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True, is_mobile=True, locale="de-DE"
+    )
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        open_table(page, live_server, "Fenja", seats=2, bots=1)
+        bag = page.get_by_test_id("bag")
+        page.get_by_test_id("bag-summary").tap()
+        expect(bag).to_have_attribute("open", "")
+        page.screenshot(path=str(shots / "bag-open-phone-360.png"))
+
+        page.get_by_test_id("field-1").tap()  # left of the list, which unfolds to the right
+        expect(bag).not_to_have_attribute("open", "")
+        expect(page.get_by_test_id("next-tile")).to_have_attribute("data-placed", "true")
+        settled(page)
+
+        page.get_by_test_id("bag-summary").tap()
+        expect(bag).to_have_attribute("open", "")
+        page.get_by_test_id("ok").focus()  # confirmed without a tap outside the list
+        page.keyboard.press("Enter")
+        wait_turn(page, 1)
+        expect(page.get_by_test_id("bag-summary")).to_have_text("2 von 19 gezogen")
+        expect(bag).not_to_have_attribute("open", "")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 # ---- the keyboard alone ---------------------------------------------------------------------------
 COORDS = [(q, r) for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2]
 

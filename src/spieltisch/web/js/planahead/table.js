@@ -28,6 +28,11 @@ export function tileLabel(code) {
   return ["vertical", "rising", "falling"].map((d) => `${t(`kind.${KINDS[tile[d]].key}`)} ${tile[d]}`).join(" · ");
 }
 
+/** Whether the list of tiles unfolds over the land (a phone: planahead.css) rather than beside it. */
+function bagFloats() {
+  return typeof matchMedia === "function" && matchMedia("(max-width: 800px)").matches;
+}
+
 export class PlanAheadGame {
   /** room: the TableScreen (send, app); Model: PlanAheadModel or a subclass (the puzzle's). */
   constructor(room, Model = PlanAheadModel) {
@@ -38,6 +43,8 @@ export class PlanAheadGame {
     this.presence = this.presenceBar();
     this.helpOpen = false;
     this.bagOpen = typeof matchMedia === "function" && matchMedia("(min-width: 801px)").matches;
+    /** The tile the list of tiles was unfolded at (on a phone it folds again with the next one). */
+    this.bagTile = null;
     /** @type {number | null} the field the arrow keys are on */
     this.cursor = null;
     this.lean = -1; // left/right zigzag along a row: -1 the upper neighbour first, +1 the lower
@@ -53,11 +60,21 @@ export class PlanAheadGame {
     this.el = el;
     this.onResize ??= () => this.fitScores();
     window.addEventListener("resize", this.onResize);
+    // On a phone the unfolded list of tiles lies over the land: a tap anywhere else folds it (and
+    // does what it does: a tap on a field still lays the tile there).
+    this.onPointerOutside ??= (e) => {
+      const bag = this.el?.querySelector('[data-testid="bag"]');
+      if (!bag?.open || !bagFloats() || bag.contains(e.target)) return;
+      this.bagOpen = false; // now: the tap may redraw the game before the "toggle" event comes
+      bag.open = false;
+    };
+    document.addEventListener("pointerdown", this.onPointerOutside, true);
   }
 
   destroy() {
     clearInterval(this.clockTimer);
     if (this.onResize) window.removeEventListener("resize", this.onResize);
+    if (this.onPointerOutside) document.removeEventListener("pointerdown", this.onPointerOutside, true);
     this.presence?.destroy();
     this.endDrag();
     this.el = null;
@@ -269,8 +286,17 @@ export class PlanAheadGame {
       h("div.pa-next-label", {}, t("pa.next")),
       card,
       h("div.pa-next-kinds", {}, tileLabel(game.tile)),
-      bagElement(game, { open: this.bagOpen, onToggle: (open) => { this.bagOpen = open; } }));
+      this.renderBag(game));
     return box;
+  }
+
+  /** The list of tiles under the next one: on a phone, unfolded only for the tile it was opened at. */
+  renderBag(game) {
+    if (this.bagOpen && bagFloats() && this.bagTile !== game.tile) this.bagOpen = false;
+    return bagElement(game, {
+      open: this.bagOpen,
+      onToggle: (open) => { this.bagOpen = open; this.bagTile = game.tile; },
+    });
   }
 
   viewCaption(view) {
