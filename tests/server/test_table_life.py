@@ -211,6 +211,16 @@ def test_a_computer_plays_for_an_absent_player_until_he_returns():
     assert table.view("ann", T0 + 43)["seats"][1]["stand_in_at"] is None
 
 
+def test_a_computer_standing_in_confirms_the_tile_where_the_person_laid_it():
+    table = apply(table_of({"seats": 2}, "bob"), "ann", "Ann", Start(), T0, PACING)
+    tile = table.state.current_tile
+    table = apply(table, "bob", "Bob", pa.Place(3), T0 + 0.5, PACING)  # laid, not confirmed
+    table = set_connected(table, "bob", False, T0 + 1)
+    table = tick(table, T0 + 1 + GRACE_SECONDS, PACING)
+    bob = table.state.seats[1]
+    assert bob.confirmed and bob.land[3 - 1] == tile and bob.clock_placed == frozenset()
+
+
 def test_the_host_hands_an_absent_seat_to_a_computer_at_once():
     table = apply(table_of({"seats": 3}, "bob", "cid"), "ann", "Ann", Start(), T0, PACING)
     refused(ErrorCode.BAD_SEAT, table, "ann", StandIn(1))  # Bob is still here

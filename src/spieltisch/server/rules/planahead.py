@@ -87,6 +87,10 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         tile = state.current_tile
         if tile is None:
             return ()
+        if state.seats[seat].tentative is not None:
+            # A computer standing in for a person who laid the tile and went away keeps what the
+            # person laid (as the turn clock would); a computer's own seat never holds a tile unconfirmed.
+            return (planahead.Confirm(),)
         drawn = state.draw[: state.turn + 1]  # never a tile after the current one
         # Seeded per seat (`rng`), and turned every other computer of the level: two computers of
         # one level play their own lands.
