@@ -170,7 +170,11 @@ def test_the_list_of_tiles_folds_away_from_the_land_on_a_phone(live_server, brow
     """On a phone the unfolded list of tiles lies over the land: a tap on a field folds it and lays
     the tile there all the same, and a list left open folds with the next tile."""
     context = browser.new_context(
-        viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True, is_mobile=True, locale="de-DE"
+        viewport={"width": 360, "height": 740},
+        device_scale_factor=2,
+        has_touch=True,
+        is_mobile=True,
+        locale="de-DE",
     )
     context.set_default_timeout(10_000)
     try:

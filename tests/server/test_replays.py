@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spieltisch.games.errors import RuleError
+from spieltisch.games.planahead import game as pa
 from spieltisch.games.planahead.notation import format_land
 from spieltisch.games.speedgans.catalog import ensure_catalog
 from spieltisch.server.replays import final_state, replay
@@ -82,7 +83,7 @@ def person_moves(table: Table, seat: int, rng: random.Random, careful: bool) -> 
     if sensible and rng.random() < 0.3:
         mistaken = [rng.choice(sensible)]  # sent twice, or out of order
     if sensible and table.game != "speedgans" and rng.random() < 0.3:
-        mistaken = [type(sensible[0])(rng.randint(0, 20))]  # a field that may be taken or none
+        mistaken = [pa.Place(rng.randint(0, 20))]  # a field that may be taken or none
     return mistaken + sensible[: rng.randint(0, len(sensible))]
 
 
