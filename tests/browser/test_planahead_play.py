@@ -240,9 +240,11 @@ def test_bot_clock_language_and_errors(live_server, new_page, shots):
     a.get_by_test_id("create-clock").select_option("15")
     a.get_by_test_id("create-table").click()
     expect(a.get_by_test_id("room")).to_be_visible()
+    expect(a.get_by_test_id("room-heading")).to_have_text("Waiting for players")
     a.get_by_test_id("bot-level").select_option("easy")
     a.get_by_test_id("add-bot").click()
     expect(a.get_by_test_id("seat-1")).to_contain_text("Beginner")
+    expect(a.get_by_test_id("room-heading")).to_have_text("All seats taken")  # not waiting any more
     a.get_by_test_id("start").click()
     expect(a.get_by_test_id("clock")).to_be_visible()
     expect(a.get_by_test_id("clock")).to_have_text(re.compile(r"^0:1[0-5]$"))

@@ -199,7 +199,7 @@ export class TableScreen extends Screen {
             onChosen: () => { this.themeOpen = false; this.renderRoom(); },
           }) : null),
         h("p.muted", { "data-testid": "table-settings" }, sg ? sgSummary(table.settings) : paSettings(table.settings)),
-        h("h2", {}, t("table.waiting")),
+        h("h2", { "data-testid": "room-heading" }, t(hasFree ? "table.waiting" : "table.seated")),
         seats,
         controls),
       h("section.card", {},
