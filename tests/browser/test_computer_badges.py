@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 from tests.browser.boxes import overlap
 from tests.browser.test_english import play_plan_ahead
@@ -36,7 +37,7 @@ def test_plan_ahead_computers_have_names_a_level_badge_and_the_chosen_pace(live_
 
 
 def test_speedgans_computers_have_goose_names_and_a_level_badge(live_server, new_page, shots):
-    page = new_page("desktop")  # (a phone's narrow chips leave the badge out: speedgans.css)
+    page = new_page("desktop")  # (a phone leaves it out of chips narrower than 100 px: speedgans.css)
     page.goto(live_server + "/")
     pick_nickname(page, "Anna")
     page.get_by_test_id("create-game-speedgans").check()
@@ -108,3 +109,36 @@ def inside_row(page, seat: int) -> None:
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
             assert not overlap(parts[a], parts[b]), (a, b, got)
+
+
+@pytest.mark.parametrize("bots", [1, 2])
+def test_a_phone_marks_the_speedgans_computers_where_their_chips_have_room(live_server, browser, shots, bots):
+    """At 360 px a table of two or three shows each computer's level on its chip (the six-player
+    row leaves it out), inside the chip and beside its points."""
+    page = phone(browser, 360, 740)
+    try:
+        page.goto(live_server + "/")
+        pick_nickname(page, "Anna")
+        page.get_by_test_id("create-game-speedgans").check()
+        page.get_by_test_id("create-table").click()
+        for _ in range(bots):
+            page.get_by_test_id("add-bot").click()
+        expect(page.get_by_test_id(f"seat-{bots}")).to_have_attribute("data-free", "false")
+        page.get_by_test_id("start").click()
+        expect(page.get_by_test_id("sg-game")).to_have_attribute("data-phase", "building", timeout=10_000)
+        for seat in range(1, bots + 1):
+            expect(page.get_by_test_id(f"level-{seat}")).to_have_text("Normal")
+            # Measured in the page (a layout first: the chip's width decides whether the badge shows).
+            chip, box = page.evaluate(
+                """(seat) => {
+                  const chip = document.querySelector(`[data-testid="opponent-${seat}"]`);
+                  const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.right, r.width]; };
+                  return [box(chip), box(chip.querySelector('.level-badge'))];
+                }""",
+                seat,
+            )
+            assert box[2] > 20, (chip, box)  # shown, not left out
+            assert chip[0] <= box[0] and box[1] <= chip[1] + 0.5, (chip, box)
+        page.screenshot(path=str(shots / f"speedgans-phone-badges-{bots + 1}.png"))
+    finally:
+        page.context.close()
