@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.boxes import inside_the_window, uncovered
 from tests.browser.planahead_page import board_land, free_fields, pick_nickname, settled, wait_turn
+from tests.browser.test_speedgans_phone import phone
 
 pytestmark = pytest.mark.browser
 
@@ -123,18 +124,8 @@ def test_the_first_game_hint_covers_nothing_on_a_phone(live_server, browser, sho
     the hint takes a place of its own between the header and the land; the clock, the next tile, the
     header's controls, the land and OK stay uncovered and in the window, and the page does not scroll."""
     width, height = size
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        device_scale_factor=2,
-        has_touch=True,
-        is_mobile=True,
-        locale="de-DE",
-    )
-    context.set_default_timeout(10_000)
+    page = phone(browser, width, height)
     try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
         if where == "table":
             open_table(page, live_server, "Fenja", seats=2, clock="30", bots=1)
         else:
@@ -160,27 +151,17 @@ def test_the_first_game_hint_covers_nothing_on_a_phone(live_server, browser, sho
         inside_the_window(page, parts)
         after = page.get_by_test_id("board").bounding_box()
         assert board is not None and after is not None and after["height"] >= board["height"], (board, after)
-        assert not errors, errors
+        assert not page.errors, page.errors
     finally:
-        context.close()
+        page.context.close()
 
 
 # ---- the list of tiles on a phone -----------------------------------------------------------------
 def test_the_list_of_tiles_folds_away_from_the_land_on_a_phone(live_server, browser, shots):
     """On a phone the unfolded list of tiles lies over the land: a tap on a field folds it and lays
     the tile there all the same, and a list left open folds with the next tile."""
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740},
-        device_scale_factor=2,
-        has_touch=True,
-        is_mobile=True,
-        locale="de-DE",
-    )
-    context.set_default_timeout(10_000)
+    page = phone(browser, 360, 740)
     try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
         open_table(page, live_server, "Fenja", seats=2, bots=1)
         bag = page.get_by_test_id("bag")
         page.get_by_test_id("bag-summary").tap()
@@ -199,9 +180,9 @@ def test_the_list_of_tiles_folds_away_from_the_land_on_a_phone(live_server, brow
         wait_turn(page, 1)
         expect(page.get_by_test_id("bag-summary")).to_have_text("2 von 19 gezogen")
         expect(bag).not_to_have_attribute("open", "")
-        assert not errors, errors
+        assert not page.errors, page.errors
     finally:
-        context.close()
+        page.context.close()
 
 
 # ---- the keyboard alone ---------------------------------------------------------------------------
