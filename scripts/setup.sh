@@ -7,8 +7,12 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 stamp=".venv/.installed${extra:+-$extra}"
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -e ".${extra:+[$extra]}"
-  touch "$stamp"
+# An install is current when its stamp is newer than pyproject.toml. The test install holds
+# everything serving needs, so after scripts/test.sh, scripts/serve.sh installs nothing again.
+current() { [ -f "$1" ] && [ ! pyproject.toml -nt "$1" ]; }
+if current "$stamp" || { [ -z "$extra" ] && current .venv/.installed-test; }; then
+  exit 0
 fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e ".${extra:+[$extra]}"
+touch "$stamp"

@@ -3,6 +3,7 @@ PostgreSQL), each started by the tests and stopped by PID."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import socket
 import subprocess
@@ -38,18 +39,26 @@ def wait_http(url: str, process: subprocess.Popen | None = None, timeout: float 
     raise RuntimeError(f"{url} did not come up in {timeout} s")
 
 
-#: One data directory for the whole session, where the Speedgans catalog is built once (servers load it).
+#: One data directory for the whole session (each xdist worker has its own), holding the Speedgans catalog.
 DATA_DIR: Path | None = None
+#: Where the catalog is kept between test runs (git-ignored): building it takes tens of seconds, and it
+#: is rebuilt there whenever it is stale (another catalog version or other rules).
+CATALOG_CACHE = ROOT / ".cache" / "test-data"
 
 
 @pytest.fixture(scope="session")
 def data_dir(tmp_path_factory) -> Path:
-    """The session's data directory, holding a Speedgans catalog built once for every test and server."""
+    """The session's data directory, holding the Speedgans catalog for every test and server: built once
+    in CATALOG_CACHE (one process at a time: parallel workers wait for the first) and linked here."""
     global DATA_DIR
-    from spieltisch.games.speedgans.catalog import ensure_catalog
+    from spieltisch.games.speedgans.catalog import catalog_path, ensure_catalog
 
+    CATALOG_CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CATALOG_CACHE / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        ensure_catalog(progress=False, directory=CATALOG_CACHE)
     folder = tmp_path_factory.mktemp("data")
-    ensure_catalog(progress=False, directory=folder)
+    catalog_path(folder).parent.symlink_to(catalog_path(CATALOG_CACHE).parent, target_is_directory=True)
     DATA_DIR = folder
     return folder
 
@@ -142,6 +151,20 @@ def live_server(tmp_path_factory, data_dir: Path) -> Iterator[str]:
     yield server.url
     server.stop()
     server.check_replays()
+
+
+#: Fixtures that start Chromium or real Redis/PostgreSQL servers, and the marker each brings: a test that
+#: uses one is marked so whatever its module says, and the fast tier
+#: (`-m "not browser and not services and not slow"`) never waits for them.
+MARKER_OF_FIXTURE = {"browser": "browser", "redis_url": "services", "postgres_url": "services"}
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for fixture, marker in MARKER_OF_FIXTURE.items():
+            if fixture in getattr(item, "fixturenames", ()) and item.get_closest_marker(marker) is None:
+                item.add_marker(marker)
 
 
 @pytest.fixture(scope="session")

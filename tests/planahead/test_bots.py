@@ -123,6 +123,7 @@ def test_bot_cli_non_number_exits_2() -> None:
     assert exit_info.value.code == 2
 
 
+@pytest.mark.slow
 def test_bot_train_cli_is_reproducible(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     from spieltisch.games.planahead.bots import weights
 

@@ -199,6 +199,7 @@ def test_ranking_shares_places_on_ties():
     assert game.ranking() == (1, 1, 1)
 
 
+@pytest.mark.slow
 def test_cli_score_json_and_errors():
     land = "923 963 973 " + " ".join(["."] * 16)
     out = subprocess.run(

@@ -167,6 +167,7 @@ def test_no_better_land_nearby():
     assert hill_climb(result.land) == result.score
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32), st.integers(0, 3))
 def test_properties(seed, extra):

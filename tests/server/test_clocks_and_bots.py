@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from spieltisch.games.planahead.notation import parse_land
 from spieltisch.games.planahead.scoring import score_land
@@ -38,6 +39,7 @@ def test_turn_clock_places_for_a_player_who_does_not_act(tmp_path, data_dir):
         assert [len(s["clock_placed"]) for s in later["game"]["seats"]] == [1, 2]
 
 
+@pytest.mark.slow
 def test_computer_players_fill_seats_and_wait_a_human_moment(tmp_path, data_dir):
     with InProcessServer(tmp_path, data_dir, bot_pacing=1.0) as server:
         ann = Client(server.url, "Ann")
@@ -137,6 +139,7 @@ def test_computers_place_within_a_moment_at_the_brisk_pace_and_take_longer_at_th
     assert all(101.5 <= due <= 105.0 for due in relaxed.bot_due.values())
 
 
+@pytest.mark.slow
 def test_computers_never_keep_a_person_waiting_once_he_has_confirmed():
     from spieltisch.games.planahead import game as pa
     from spieltisch.server import tables

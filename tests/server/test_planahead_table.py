@@ -222,6 +222,7 @@ def test_reconnect_returns_to_the_same_seat_and_state(live_server):
     assert bob.table_until(lambda t: t["seats"][0]["connected"])
 
 
+@pytest.mark.slow
 def test_running_games_and_records_survive_a_restart(server_factory):
     server = server_factory()
     ann = Client(server.url, "Ann")

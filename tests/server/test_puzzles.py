@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from spieltisch.games.planahead.notation import parse_land
 from spieltisch.games.planahead.scoring import score_land
@@ -27,6 +28,7 @@ def play_tiles(client: Client, view: dict, count: int) -> dict:
     return view
 
 
+@pytest.mark.slow
 def test_a_puzzle_runs_out_of_time_is_retried_and_listed(tmp_path, data_dir):
     with InProcessServer(tmp_path, data_dir) as server:
         index = httpx.get(f"{server.url}/api/puzzles").json()
@@ -115,6 +117,7 @@ def _children(pid: int) -> set[int]:
     return found
 
 
+@pytest.mark.slow
 def test_the_solver_process_ends_with_a_killed_server(server_factory):
     """The optimum is worked out in a process of its own; a server killed without a chance to shut
     down must not leave it behind."""

@@ -165,6 +165,7 @@ def test_a_replay_ends_exactly_where_the_game_ended(games, game, seed):
         assert final["scores"] == [seat.score for seat in lands]
 
 
+@pytest.mark.slow
 def test_the_replay_api_shows_finished_games_only(tmp_path, data_dir):
     with InProcessServer(tmp_path, data_dir, bot_pacing=0.01) as server:
         ann = Client(server.url, "Ann")

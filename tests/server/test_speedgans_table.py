@@ -66,6 +66,7 @@ def prefix(city: str, tiles: int) -> str:
     return " ".join(entries[:tiles] + ["."] * (9 - tiles))
 
 
+@pytest.mark.slow
 def test_a_game_with_two_people_and_a_computer(server, data_dir):
     catalog = ensure_catalog(progress=False, directory=data_dir)
     ann, bob = RawClient(server.url, "Ann"), RawClient(server.url, "Bob")

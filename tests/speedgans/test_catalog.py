@@ -21,6 +21,7 @@ from .count_by_patterns import count_valid_placements
 from .test_engine import SPEC_EXAMPLES
 
 
+@pytest.mark.slow
 def test_count_agrees_with_independent_method(catalog) -> None:
     patterns, placements = count_valid_placements()
     assert catalog.valid_placements == placements

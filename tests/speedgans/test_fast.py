@@ -6,6 +6,7 @@ import random
 from functools import cache
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -95,6 +96,7 @@ def brute_force_placements(pattern: np.ndarray) -> int:
     return ways.get(511, 0)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_weights_count_rotations_no_task_sees(seed: int) -> None:

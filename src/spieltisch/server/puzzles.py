@@ -101,11 +101,27 @@ class Optima:
             future = self._known[puzzle_id] = asyncio.ensure_future(
                 loop.run_in_executor(self._pool, optimum, puzzle_id, self._secret)
             )
+            # Whoever waits for it gets its failure through the shield below; one that nobody
+            # waits for any more (a solve cut off because the server stops) is nothing to report.
+            future.add_done_callback(_retrieve)
         return await asyncio.shield(future)
 
     def close(self) -> None:
-        """End the solver's process (after the solve in progress, if any: well under a second)."""
+        """End the solver's process now, even in the middle of a solve (its result is only a cache:
+        the next process works it out again), so a server told to stop does not wait for it."""
+        # The pool has no public way to stop a busy worker before Python 3.14's terminate_workers().
+        # Stopped first, then the pool is shut down: its manager sees the worker gone and ends at once.
+        processes = list((self._pool._processes or {}).values())
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(5)
         self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _retrieve(future: asyncio.Future[tuple[int, str]]) -> None:
+    if not future.cancelled():
+        future.exception()
 
 
 def _exit_with_parent(parent: int) -> None:

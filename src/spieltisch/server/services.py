@@ -95,8 +95,11 @@ class Services:
         task.add_done_callback(self._background.discard)
 
     async def close(self) -> None:
-        await asyncio.to_thread(self.optima.close)
+        # The clock first: nothing then waits for the puzzle solver, which is stopped mid-solve.
         await self.scheduler.close()
+        for task in self._background:
+            task.cancel()
+        await asyncio.to_thread(self.optima.close)
         await self.store.close()
 
 
