@@ -129,7 +129,9 @@ def test_a_tagesstadt_twice_on_one_day_only_the_first_ranks(server, catalog):
     bob.table_until(lambda t: "first_attempt" in t["game"], timeout=15)
 
     lists = httpx.get(f"{server.url}/api/tagesstadt/{day}").json()
-    assert lists["tasks"] == tasks and lists["attempts"] == 3
+    assert lists["tasks"] is None and lists["attempts"] == 3  # the day's tasks: not before midnight
+    mine = httpx.get(f"{server.url}/api/tagesstadt/{day}", headers={"Authorization": f"Bearer {ann.token}"})
+    assert mine.json()["tasks"] == tasks  # but to those who have played
     assert [(e["rank"], e["nickname"], e["points"]) for e in lists["entries"]] == [
         (1, "Bob", second["total"]),
         (2, "Ann", first["total"]),
@@ -162,7 +164,10 @@ def test_nothing_a_client_sends_raises_its_score(server):
     for frame, code in BAD_FRAMES:
         eve.send({**frame, "table": table["id"]})
         assert eve.error()["code"] == code, frame
-    assert httpx.get(f"{server.url}/api/tables/{table['id']}").json()["version"] == table["version"]
+    # Nothing changed: the table sent no new view (a change would reach its player at once).
+    eve.send({"type": "ping", "seq": 1})
+    assert eve.next_of("pong")["seq"] == 1
+    assert [m for m in eve.received if m["type"] == "table"][-1]["table"]["version"] == table["version"]
     for settings, code in (
         ({"mode": "daily", "day": "2020-01-01"}, "no_puzzle"),
         ({"mode": "daily", "points": 300}, "bad_settings"),

@@ -19,6 +19,7 @@ class ErrorCode(enum.StrEnum):
     UNAVAILABLE = "unavailable"
     BAD_REQUEST = "bad_request"
     NOT_FOUND = "not_found"
+    SEALED = "sealed"
     UNKNOWN_PLAYER = "unknown_player"
     BAD_NICKNAME = "bad_nickname"
     RATE_LIMITED = "rate_limited"

@@ -27,7 +27,7 @@ from spieltisch.server.middleware import (
     one_line,
 )
 from spieltisch.server.routes import api, pages, players, replays, socket, solo
-from spieltisch.server.routes.api import error_response
+from spieltisch.server.routes.answers import error_response
 from spieltisch.server.services import Services
 from spieltisch.server.store import StoreUnavailable
 

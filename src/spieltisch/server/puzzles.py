@@ -33,6 +33,12 @@ def today(now: float) -> dt.date:
     return dt.datetime.fromtimestamp(now, PUZZLE_ZONE).date()
 
 
+def day_end(day: dt.date) -> float:
+    """The moment a puzzle's or Tagesstadt's day ends (midnight after it, in the players' home zone):
+    from then on its tiles and tasks are no secret."""
+    return dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), PUZZLE_ZONE).timestamp()
+
+
 def week_start(now: float) -> dt.datetime:
     """Monday 0:00 of the current week in the players' home time zone (a leaderboard's "this week")."""
     day = today(now)

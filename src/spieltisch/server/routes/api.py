@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 from spieltisch.games.errors import ErrorCode
 from spieltisch.server.protocol import NicknameBody
 from spieltisch.server.puzzles import puzzle_day_or_404, puzzle_details, puzzle_index, week_start
+from spieltisch.server.routes.answers import error_response, viewer
 from spieltisch.server.routes.pages import TABLE_ID
 from spieltisch.server.services import Services, ServicesDep
 from spieltisch.storage.models import Player
@@ -19,14 +20,9 @@ from spieltisch.storage.models import Player
 router = APIRouter(prefix="/api")
 
 
-def error_response(status: int, code: ErrorCode, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code.value, "message": message}}, status_code=status)
-
-
 # Players -------------------------------------------------------------------------------------------
 async def _player(s: Services, authorization: str | None) -> Player:
-    token = (authorization or "").removeprefix("Bearer ").strip()
-    player = await asyncio.to_thread(s.repository.player_by_token, token) if token else None
+    player = await viewer(s, authorization)
     if player is None:
         raise HTTPException(401, "unknown player token")
     return player
@@ -75,7 +71,7 @@ async def tables(s: ServicesDep) -> dict[str, Any]:
 @router.get("/tables/{table_id}")
 async def table(table_id: str, s: ServicesDep) -> dict[str, Any]:
     found = await s.store.get(table_id) if TABLE_ID.match(table_id) else None
-    if found is None:
+    if found is None or not found.rules.listed:  # a solo table is its player's alone (on its socket)
         raise HTTPException(404, f"there is no table {table_id!r}")
     return found.view(None, s.clock.now())
 

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from spieltisch.games.errors import ErrorCode
 from spieltisch.games.speedgans.tasks import GROUPS, TASK_IDS
 from spieltisch.server.puzzles import PUZZLE_ZONE, plausible, today
-from spieltisch.server.routes.api import error_response
+from spieltisch.server.routes.answers import error_response
 from spieltisch.server.routes.pages import PLAYER_ID
 from spieltisch.server.services import ServicesDep
 from spieltisch.storage.models import GameRecord, PuzzleResult, SoloResult

@@ -7,9 +7,12 @@ import re
 from collections import OrderedDict
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, Header, HTTPException
+from fastapi.responses import JSONResponse
 
+from spieltisch.games.errors import ErrorCode
 from spieltisch.server.replays import replay
+from spieltisch.server.routes.answers import error_response, viewer
 from spieltisch.server.services import Services, ServicesDep
 
 router = APIRouter(prefix="/api/replays")
@@ -22,13 +25,23 @@ _recent: OrderedDict[str, dict[str, Any]] = OrderedDict()
 RECENT = 64
 
 
-@router.get("/{game_id}")
-async def game_replay(game_id: str, s: ServicesDep) -> dict[str, Any]:
+@router.get("/{game_id}", response_model=None)
+async def game_replay(
+    game_id: str, s: ServicesDep, authorization: str | None = Header(default=None)
+) -> dict[str, Any] | JSONResponse:
     found = _recent.get(game_id)
     if found is None and GAME_ID.match(game_id):
         found = await asyncio.to_thread(_work_out, s, game_id)
     if found is None:
         raise HTTPException(404, f"there is no finished game {game_id!r}")
+    sealed = s.games[found["game"]].sealed_until(found["settings"])
+    if sealed is not None and s.clock.now() < sealed:
+        # The day's tiles or tasks: its own player may look back, everyone else after midnight.
+        player = await viewer(s, authorization)
+        if player is None or player.id not in {sitter["player"] for sitter in found["players"]}:
+            return error_response(
+                403, ErrorCode.SEALED, "a game of the day can be watched by everyone once the day is over"
+            )
     return found
 
 

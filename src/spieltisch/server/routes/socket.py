@@ -164,7 +164,7 @@ async def handle(s: Services, connection: Connection, message: ClientMessage) ->
                 # An attempt at a puzzle is a solo table of the puzzle kind (it starts at once).
                 await _create(s, connection, "puzzle", {"puzzle": day})
             case OpenTable(table=table_id):
-                if await s.store.get(table_id) is None:
+                if not _may_watch(await s.store.get(table_id), connection.player):
                     raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {table_id!r}")
                 await _follow(s, connection, table_id)
                 changed = await s.store.update(
@@ -208,15 +208,29 @@ async def _create(s: Services, connection: Connection, game: str, settings: dict
         raise
 
 
+def _may_watch(table: Table | None, player: str) -> bool:
+    """Whether a player may see a table: any table of the lobby, but a solo table (an attempt at the
+    day's puzzle, a Tagesstadt) only its own player — its view shows what the day keeps secret."""
+    return table is not None and (table.rules.listed or table.seat_of(player) is not None)
+
+
 async def _act(s: Services, connection: Connection, message: ActionMessage) -> None:
     action = message.action()
+    following = message.table in connection.tables
     s.hub.follow(connection, message.table)
 
     def change(table: Table) -> Table:
+        if not _may_watch(table, connection.player):
+            raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {table.id!r}")
         now = s.clock.now()
         return apply(table, connection.player, connection.nickname, action, now, s.config.bot_pacing)
 
-    changed = await s.store.update(message.table, change)
+    try:
+        changed = await s.store.update(message.table, change)
+    except BaseException:
+        if not following:  # a refused move does not make the page follow a table
+            s.hub.forget(connection, message.table)
+        raise
     if changed is None:
         s.hub.forget(connection, message.table)
         raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {message.table!r}")

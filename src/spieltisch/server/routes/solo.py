@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, Header, HTTPException
 
 from spieltisch.games.errors import RuleError
+from spieltisch.server.puzzles import day_end
+from spieltisch.server.routes.answers import viewer
 from spieltisch.server.rules.speedgans_solo import SpeedgansSoloRules, daily_archive, daily_day
 from spieltisch.server.services import Services, ServicesDep
 from spieltisch.storage.models import SoloResult
@@ -28,14 +30,22 @@ async def days(s: ServicesDep) -> dict[str, Any]:
 
 
 @router.get("/{day}")
-async def day_list(day: str, s: ServicesDep) -> dict[str, Any]:
+async def day_list(
+    day: str, s: ServicesDep, authorization: str | None = Header(default=None)
+) -> dict[str, Any]:
     """A day's triple and its list: each player's first attempt, best first (equal points: the
-    faster first). Later attempts count in `attempts` but never rank."""
+    faster first). Later attempts count in `attempts` but never rank. The triple (`tasks`) is
+    null until the day is over, except for a player who has played it: before, it would let
+    anyone prepare a city and play it at once."""
     try:
         date = daily_day(day, s.clock.now())
     except RuleError as error:
         raise HTTPException(404, error.message) from None
     results = await asyncio.to_thread(s.repository.solo_results, "daily", date.isoformat())
+    shown = s.clock.now() >= day_end(date)
+    if not shown:
+        player = await viewer(s, authorization)
+        shown = player is not None and any(r.player_id == player.id for r in results)
     first = sorted(
         (r for r in results if r.first_attempt),
         key=lambda r: (-r.points, r.result.get("seconds") or float("inf"), r.id),
@@ -46,7 +56,7 @@ async def day_list(day: str, s: ServicesDep) -> dict[str, Any]:
         entries.append({"rank": entries[-1]["rank"] if tied else len(entries) + 1, **_entry(row)})
     return {
         "day": date.isoformat(),
-        "tasks": list(_rules(s).daily_tasks(date)),
+        "tasks": list(_rules(s).daily_tasks(date)) if shown else None,
         "attempts": len(results),
         "entries": entries,
     }

@@ -136,6 +136,12 @@ class GameRules(ABC, Generic[S, A]):
     def abandon(self, state: S, seat: int, now: float) -> S:
         """The seat's player has left (or its computer failed): go on without waiting for it."""
 
+    def sealed_until(self, settings: Mapping[str, Any]) -> float | None:
+        """Until when a game of these settings shows what others must not know yet (the same day's
+        puzzle tiles or tasks, which everyone plays): before then only its own players see its
+        replay. None: never sealed."""
+        return None
+
     def waiting_for(self, state: S, seat: int) -> bool:
         """Whether the game waits for this seat to act (computers act while it does)."""
         return False

@@ -13,7 +13,7 @@ from spieltisch.games.planahead import attempt
 from spieltisch.games.planahead import game as planahead
 from spieltisch.games.planahead.notation import format_land
 from spieltisch.games.planahead.puzzle import puzzle_for
-from spieltisch.server.puzzles import puzzle_day
+from spieltisch.server.puzzles import day_end, puzzle_day
 from spieltisch.server.rules.base import FinishedGame, GameRules, Records
 from spieltisch.server.rules.planahead import tile_frames
 
@@ -38,6 +38,9 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
 
     def seat_limit(self, settings: Mapping[str, Any]) -> int:
         return 1
+
+    def sealed_until(self, settings: Mapping[str, Any]) -> float | None:
+        return day_end(dt.date.fromisoformat(settings["puzzle"]))
 
     def new(self, settings: Mapping[str, Any], seat_count: int, seed: int, now: float) -> attempt.Attempt:
         # The random seed is ignored: every attempt at a puzzle gets the puzzle's own tiles.

@@ -20,7 +20,7 @@ from typing import Any
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.speedgans import rounds, solo
 from spieltisch.games.speedgans.catalog import Catalog
-from spieltisch.server.puzzles import today
+from spieltisch.server.puzzles import day_end, today
 from spieltisch.server.rules.base import FinishedGame, GameRules, Records
 
 #: The first Tagesstadt (the day the solo modes opened).
@@ -70,6 +70,10 @@ class SpeedgansSoloRules(GameRules[solo.Solo, Move]):
 
     def seat_limit(self, settings: Mapping[str, Any]) -> int:
         return 1
+
+    def sealed_until(self, settings: Mapping[str, Any]) -> float | None:
+        # The Tagesstadt's tasks are everyone's that day; a Rekordjagd's and an Übung's are its own.
+        return day_end(dt.date.fromisoformat(settings["day"])) if settings["mode"] == "daily" else None
 
     def new(self, settings: Mapping[str, Any], seat_count: int, seed: int, now: float) -> solo.Solo:
         mode = settings["mode"]

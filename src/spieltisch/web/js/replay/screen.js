@@ -88,7 +88,8 @@ export class ReplayScreen extends Screen {
       this.state = "ready";
     } catch (err) {
       if (!this.alive) return;
-      this.state = err instanceof HttpError && err.status === 404 ? "notfound" : "failed";
+      const status = err instanceof HttpError ? err.status : 0;
+      this.state = status === 404 ? "notfound" : status === 403 && err.code === "sealed" ? "sealed" : "failed";
     }
     this.render();
   }
@@ -99,6 +100,11 @@ export class ReplayScreen extends Screen {
     if (!this.el) return;
     if (this.state === "notfound") {
       this.el.replaceChildren(notFoundPage(this.app, "replay-not-found", t("rp.notfound")));
+      return;
+    }
+    if (this.state === "sealed") {
+      // Today's Rätsel or Tagesstadt of someone else: its tiles or tasks are no secret after midnight.
+      this.el.replaceChildren(notFoundPage(this.app, "replay-sealed", t("err.sealed")));
       return;
     }
     if (this.state === "loading" || this.state === "failed") {
