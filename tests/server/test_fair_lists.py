@@ -102,3 +102,64 @@ def test_the_tagesstadt_tasks_only_to_those_who_have_played_until_midnight(serve
     assert httpx.get(url).json()["tasks"] == tasks
     yesterday = (day - dt.timedelta(days=1)).isoformat()
     assert httpx.get(f"{server.url}/api/tagesstadt/{yesterday}").json()["tasks"] is not None
+
+
+# A first attempt is the first one started ---------------------------------------------------------
+def test_an_attempt_left_open_is_still_the_first_and_a_second_start_leads_back_to_it(server):
+    """The cheat: attempt 1 is played to its last tile and left open (every tile seen), attempt 2
+    plays what that showed and ends first. Now a second start brings back the open attempt, and
+    whatever is recorded first, the first attempt started is the one that ranks."""
+    day = today(server.clock.now()).isoformat()
+    eve = Client(server.url, "Eve")
+    eve.send({"type": "start_puzzle", "puzzle": day})
+    first = eve.table_until(lambda t: t["status"] == "playing")
+    seen = play_tiles(eve, first, 18)  # the 19th tile in sight, left lying
+    assert seen["game"]["turn"] == 18
+    eve.send({"type": "start_puzzle", "puzzle": day})  # from another tab, say
+    again = eve.table_until(lambda t: t["status"] == "playing")
+    assert again["id"] == first["id"] and again["game"]["turn"] == 18
+
+    # Her first attempt counts with what it had when its time ran out; a retry then never ranks.
+    server.advance(first["game"]["ends_at"] - server.clock.now() + 1)
+    over = eve.table_until(lambda t: t["status"] == "finished" and "optimum" in t["game"], timeout=60)
+    eve.send({"type": "rematch", "table": first["id"]})
+    retry = eve.table_until(lambda t: t["status"] == "playing")
+    play_tiles(eve, retry, 19)
+    eve.table_until(lambda t: t["status"] == "finished" and "optimum" in t["game"], timeout=60)
+    details = httpx.get(f"{server.url}/api/puzzles/{day}").json()
+    assert details["attempts"] == 2
+    firsts = [(e["nickname"], e["score"]) for e in details["first"]]
+    assert firsts == [("Eve", over["game"]["seats"][0]["score"])]
+
+
+def test_the_first_attempt_started_ranks_even_when_a_later_one_is_recorded_first(tmp_path, data_dir):
+    """Two attempts open at once (started on two servers sharing nothing but the records would be
+    the case; here the records are asked directly): whichever is recorded first, the first started
+    is the first attempt."""
+    from sqlalchemy import create_engine
+
+    from spieltisch.storage.repository import Repository
+
+    repository = Repository(create_engine(f"sqlite:///{tmp_path / 'records.sqlite3'}"))
+    player, _ = repository.create_player("Eve")
+    repository.note_start(player.id, "puzzle:2026-12-03", "abcdef-000000000001", 1000.0)
+    repository.note_start(player.id, "puzzle:2026-12-03", "abcdef-000000000002", 1010.0)
+    common = {"puzzle_id": "2026-12-03", "player_id": player.id, "nickname": "Eve", "optimum": 240}
+    later = repository.add_puzzle_result(
+        game_id="abcdef-000000000002", score=240, land="x", seconds_used=60, **common
+    )
+    earlier = repository.add_puzzle_result(
+        game_id="abcdef-000000000001", score=100, land="y", seconds_used=180, **common
+    )
+    assert not later.first_attempt and earlier.first_attempt
+    # An attempt started after its day (the day's replays show its tiles by then) never ranks.
+    repository.note_start(player.id, "puzzle:2026-12-02", "abcdef-000000000003", 1020.0)
+    late = repository.add_puzzle_result(
+        game_id="abcdef-000000000003",
+        score=200,
+        land="z",
+        seconds_used=90,
+        on_its_day=False,
+        **{**common, "puzzle_id": "2026-12-02"},
+    )
+    assert not late.first_attempt

@@ -124,6 +124,20 @@ class PuzzleResult(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class AttemptStart(Base):
+    """The first attempt a player started at a game everyone plays alike on a day (a day's Rätsel, a
+    Tagesstadt), noted when it starts: that one is the player's first attempt, however long it stays
+    open and whichever of his attempts is recorded first."""
+
+    __tablename__ = "attempt_starts"
+
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    #: The rules' `attempt_key`, e.g. "puzzle:2026-12-03" or "daily:2026-12-03".
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(48))
+    started_at: Mapped[float] = mapped_column(Float)
+
+
 class LeaderboardEntry(Base):
     """Leaderboard points one player earned in one finished game; the board sums them per player."""
 

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from spieltisch.storage.db import session_factory, upgrade
 from spieltisch.storage.models import (
+    AttemptStart,
     GameLog,
     GamePlayer,
     GameRecord,
@@ -254,6 +255,23 @@ class Repository:
         return [(table, logs.get(table.id, [])) for table in tables]
 
     # Puzzles -------------------------------------------------------------------------------------
+    def note_start(self, player_id: str, key: str, game_id: str, started_at: float) -> None:
+        """An attempt at a game everyone plays alike on a day has started: the player's first one
+        is kept (GameRules.attempt_key; a later start changes nothing)."""
+        with self._session.begin() as session:
+            session.execute(
+                self._insert(AttemptStart)
+                .values(player_id=player_id, key=key, game_id=game_id, started_at=started_at)
+                .on_conflict_do_nothing(index_elements=["player_id", "key"])
+            )
+
+    @staticmethod
+    def _first_attempt(session: Session, player_id: str, key: str, game_id: str | None, earlier: int) -> bool:
+        """Whether the attempt `game_id` is the player's first: the first one started, where its
+        start was noted; else (an attempt from before starts were noted) the first one recorded."""
+        started = session.get(AttemptStart, (player_id, key))
+        return started.game_id == game_id if started is not None else earlier == 0
+
     def add_puzzle_result(
         self,
         *,
@@ -265,12 +283,20 @@ class Repository:
         optimum: int,
         land: str,
         seconds_used: float,
+        on_its_day: bool = True,
     ) -> PuzzleResult:
+        """An attempt at a puzzle, once per `game_id`. It is `first_attempt` (it ranks) when it is
+        the first one the player started at this puzzle and was started on the puzzle's own day
+        (afterwards the day's replays show its tiles)."""
+
         def write(session: Session) -> PuzzleResult:
             earlier = session.scalar(
                 select(func.count())
                 .select_from(PuzzleResult)
                 .where(PuzzleResult.puzzle_id == puzzle_id, PuzzleResult.player_id == player_id)
+            )
+            first = on_its_day and self._first_attempt(
+                session, player_id, f"puzzle:{puzzle_id}", game_id, earlier or 0
             )
             result = PuzzleResult(
                 game_id=game_id,
@@ -280,7 +306,7 @@ class Repository:
                 score=score,
                 optimum=optimum,
                 land=land,
-                first_attempt=earlier == 0,
+                first_attempt=first,
                 seconds_used=seconds_used,
             )
             session.add(result)
@@ -357,10 +383,12 @@ class Repository:
         points: float,
         leaderboard_points: float,
         result: dict[str, Any],
+        on_its_day: bool = True,
     ) -> SoloResult:
         """A finished Rekordjagd or Tagesstadt attempt, with its tenth on the leaderboard, once per
-        `game_id`. A Tagesstadt attempt is `first_attempt` when the player has none of that day yet;
-        only those rank on the day's list and earn leaderboard points."""
+        `game_id`. A Tagesstadt attempt is `first_attempt` when it is the first one the player
+        started at that day, on that day; only those rank on the day's list and earn leaderboard
+        points."""
 
         def write(session: Session) -> SoloResult:
             first = True
@@ -370,7 +398,9 @@ class Repository:
                         SoloResult.mode == mode, SoloResult.day == day, SoloResult.player_id == player_id
                     )
                 )
-                first = not earlier
+                first = on_its_day and self._first_attempt(
+                    session, player_id, f"{mode}:{day}", game_id, earlier or 0
+                )
             row = SoloResult(
                 game_id=game_id,
                 mode=mode,

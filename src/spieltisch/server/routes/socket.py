@@ -26,7 +26,7 @@ from spieltisch.server.protocol import (
 )
 from spieltisch.server.services import Services, socket_services
 from spieltisch.server.store import StoreUnavailable
-from spieltisch.server.tables import Status, Table, apply, create_table, set_connected
+from spieltisch.server.tables import Rematch, Status, Table, apply, create_table, set_connected
 
 log = logging.getLogger(__name__)
 
@@ -198,6 +198,13 @@ async def _create(s: Services, connection: Connection, game: str, settings: dict
             )
     now = s.clock.now()
     table = create_table(rules, connection.player, connection.nickname, settings, now, s.config.bot_pacing)
+    key = rules.attempt_key(table.settings)
+    if key is not None:
+        running = await _open_attempt(s, connection.player, key)
+        if running is not None:  # one open attempt at a day's game: a second start leads back to it
+            await _follow(s, connection, running.id)
+            await s.hub.send_table(connection, running.id)
+            return
     on_lobby = connection.lobby
     await _follow(s, connection, table.id)  # before it exists: the creator hears of it first
     try:
@@ -206,6 +213,28 @@ async def _create(s: Services, connection: Connection, game: str, settings: dict
         s.hub.forget(connection, table.id)  # it does not exist: the page still shows what it did
         s.hub.show_lobby(connection, on_lobby)
         raise
+    await _note_start(s, table)
+
+
+async def _open_attempt(s: Services, player: str, key: str) -> Table | None:
+    for table in await s.store.all_tables():
+        if (
+            table.status is Status.PLAYING
+            and table.seat_of(player) is not None
+            and table.rules.attempt_key(table.settings) == key
+        ):
+            return table
+    return None
+
+
+async def _note_start(s: Services, table: Table) -> None:
+    """A new attempt at a day's game is noted, so that the first one started is the first attempt."""
+    key = table.rules.attempt_key(table.settings)
+    if key is None or table.game_id is None or table.started_at is None:
+        return
+    player = table.seats[0].player
+    assert player is not None  # a day's game is played alone, by a person
+    await asyncio.to_thread(s.repository.note_start, player, key, table.game_id, table.started_at)
 
 
 def _may_watch(table: Table | None, player: str) -> bool:
@@ -235,3 +264,5 @@ async def _act(s: Services, connection: Connection, message: ActionMessage) -> N
         s.hub.forget(connection, message.table)
         raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {message.table!r}")
     await s.hub.answer(connection, changed)
+    if isinstance(action, Rematch):
+        await _note_start(s, changed)

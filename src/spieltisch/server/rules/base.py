@@ -136,6 +136,12 @@ class GameRules(ABC, Generic[S, A]):
     def abandon(self, state: S, seat: int, now: float) -> S:
         """The seat's player has left (or its computer failed): go on without waiting for it."""
 
+    def attempt_key(self, settings: Mapping[str, Any]) -> str | None:
+        """For a game everyone plays alike on a day, whose first attempt per player ranks: the key
+        of that day's game (e.g. "puzzle:2026-12-03"). A player holds one open attempt per key, and
+        his first is the first he started. None: no such game."""
+        return None
+
     def sealed_until(self, settings: Mapping[str, Any]) -> float | None:
         """Until when a game of these settings shows what others must not know yet (the same day's
         puzzle tiles or tasks, which everyone plays): before then only its own players see its

@@ -13,7 +13,7 @@ from spieltisch.games.planahead import attempt
 from spieltisch.games.planahead import game as planahead
 from spieltisch.games.planahead.notation import format_land
 from spieltisch.games.planahead.puzzle import puzzle_for
-from spieltisch.server.puzzles import day_end, puzzle_day
+from spieltisch.server.puzzles import day_end, puzzle_day, today
 from spieltisch.server.rules.base import FinishedGame, GameRules, Records
 from spieltisch.server.rules.planahead import tile_frames
 
@@ -38,6 +38,9 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
 
     def seat_limit(self, settings: Mapping[str, Any]) -> int:
         return 1
+
+    def attempt_key(self, settings: Mapping[str, Any]) -> str | None:
+        return f"puzzle:{settings['puzzle']}"
 
     def sealed_until(self, settings: Mapping[str, Any]) -> float | None:
         return day_end(dt.date.fromisoformat(settings["puzzle"]))
@@ -103,6 +106,7 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
             optimum=best,
             land=format_land(state.game.seats[0].land),
             seconds_used=state.seconds_used(records.now()),
+            on_its_day=today(state.started_at).isoformat() == state.puzzle_id,
         )
         share = state.score / best if best else 1.0
         return {"optimum": {"score": best, "land": land, "share": share}}

@@ -71,6 +71,9 @@ class SpeedgansSoloRules(GameRules[solo.Solo, Move]):
     def seat_limit(self, settings: Mapping[str, Any]) -> int:
         return 1
 
+    def attempt_key(self, settings: Mapping[str, Any]) -> str | None:
+        return f"daily:{settings['day']}" if settings["mode"] == "daily" else None
+
     def sealed_until(self, settings: Mapping[str, Any]) -> float | None:
         # The Tagesstadt's tasks are everyone's that day; a Rekordjagd's and an Übung's are its own.
         return day_end(dt.date.fromisoformat(settings["day"])) if settings["mode"] == "daily" else None
@@ -139,6 +142,7 @@ class SpeedgansSoloRules(GameRules[solo.Solo, Move]):
             points=points,
             leaderboard_points=solo.leaderboard_points(state),
             result=solo.result(state),
+            on_its_day=day is None or today(game.started_at).isoformat() == day,
         )
         if state.mode is solo.Mode.DAILY:
             return {"first_attempt": row.first_attempt}
