@@ -279,6 +279,14 @@ describe("the summary", () => {
     assert.deepEqual([s.waiting, s.firstAttempt, s.day, s.cities[0].bonus], [false, false, "2026-12-01", 80]);
   });
 
+  test("a run laid faster than a hand lays tiles is marked unranked; one from before the mark is not", () => {
+    const city = soloCity();
+    const { model } = run(soloTable({ game: { phase: "finished", cities: [city], last: city, total: 250, by_hand: false, new_best: false } }));
+    assert.deepEqual([model.summary().byHand, model.summary().total], [false, 250]);
+    model.update(soloTable({ game: { phase: "finished", cities: [city], last: city, total: 250, new_best: true } }));
+    assert.equal(model.summary().byHand, true);
+  });
+
   test("the Übung keeps its last city only", () => {
     const { model } = run(soloTable({ mode: "practice", game: { phase: "finished", last: soloCity() } }));
     assert.equal(model.summary().cities.length, 1);

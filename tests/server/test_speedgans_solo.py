@@ -37,6 +37,11 @@ def muster_sum(catalog, game: dict) -> float:
     return catalog.musterstadt(tuple(task["id"] for task in game["tasks"])).sum
 
 
+def by_hand(server: InProcessServer):
+    """A person's time for a tile, on the server's fake clock."""
+    return lambda: server.advance(0.6, settle=0)
+
+
 def start(client: Client, settings: dict) -> dict:
     client.send({"type": "create_table", "game": SOLO, "settings": settings})
     return client.table_until(lambda t: t["game"]["phase"] == "playing")
@@ -50,8 +55,8 @@ def test_a_rekordjagd_city_after_city_to_its_end_and_the_personal_best(server, c
     assert game["ends_at"] == pytest.approx(game["started_at"] + 300)
     assert "seed" not in json.dumps(game)  # the next triples stay unknown
 
-    # City 1: the Musterstadt, the best sum of the three tasks' points (0-100 each).
-    ann.send({"type": "city", "table": table_id, "city": best_city(catalog, game)})
+    # City 1: the Musterstadt, the best sum of the three tasks' points (0-100 each), laid by hand.
+    ann.lay_city(table_id, best_city(catalog, game), by_hand(server))
     shown = ann.table_until(lambda t: t["game"]["live"] is not None)["game"]
     best = shown["live"]["sum"]
     assert best == pytest.approx(muster_sum(catalog, game), abs=0.2) and best > 150
@@ -102,14 +107,14 @@ def test_a_tagesstadt_twice_on_one_day_only_the_first_ranks(server, catalog):
     listed = httpx.get(f"{server.url}/api/tagesstadt").json()
     assert listed["today"] == day and listed["days"][0] == day
 
-    # Ann: a middling first attempt (a hint, after 40 s), then the best city at once.
+    # Ann: a middling first attempt (a hint, after 40 s), then the best city, both laid by hand.
     table = start(ann, {"mode": "daily"})
     tasks = [task["id"] for task in table["game"]["tasks"]]
     assert table["settings"] == {"mode": "daily", "day": day}
     ann.send({"type": "hint", "table": table["id"]})
     ann.table_until(lambda t: t["game"]["hints"] == 1)
-    server.advance(40)
-    ann.send({"type": "city", "table": table["id"], "city": best_city(catalog, table["game"])})
+    server.advance(34.5)  # then 9 tiles in 5.4 s: done after 39.9 s
+    ann.lay_city(table["id"], best_city(catalog, table["game"]), by_hand(server))
     ann.send({"type": "done", "table": table["id"]})
     first = ann.table_until(lambda t: "first_attempt" in t["game"], timeout=15)["game"]
     assert first["first_attempt"] and first["last"]["bonus"] == 80
@@ -117,14 +122,14 @@ def test_a_tagesstadt_twice_on_one_day_only_the_first_ranks(server, catalog):
     ann.send({"type": "rematch", "table": table["id"]})
     again = ann.table_until(lambda t: t["status"] == "playing")
     assert [task["id"] for task in again["game"]["tasks"]] == tasks  # the same triple all day
-    ann.send({"type": "city", "table": table["id"], "city": best_city(catalog, again["game"])})
+    ann.lay_city(table["id"], best_city(catalog, again["game"]), by_hand(server))
     ann.send({"type": "done", "table": table["id"]})
     second = ann.table_until(lambda t: t["status"] == "finished" and "first_attempt" in t["game"])["game"]
     assert not second["first_attempt"] and second["total"] > first["total"]  # shown, never ranked
 
     # Bob: one attempt, the same city as Ann's second.
     table = start(bob, {"mode": "daily", "day": day})
-    bob.send({"type": "city", "table": table["id"], "city": best_city(catalog, table["game"])})
+    bob.lay_city(table["id"], best_city(catalog, table["game"]), by_hand(server))
     bob.send({"type": "done", "table": table["id"]})
     bob.table_until(lambda t: "first_attempt" in t["game"], timeout=15)
 
@@ -145,6 +150,36 @@ def test_a_tagesstadt_twice_on_one_day_only_the_first_ranks(server, catalog):
     assert httpx.get(f"{server.url}/api/tagesstadt/{tomorrow}").status_code == 404
     ann.send({"type": "create_table", "game": SOLO, "settings": {"mode": "daily", "day": tomorrow}})
     assert ann.error()["code"] == "future_puzzle"
+
+
+def test_machine_speed_runs_are_kept_for_their_player_and_rank_nowhere(server, catalog):
+    """The scripts of the issue: the day's best city in one message (0.009 s), and a Rekordjagd of
+    whole optimal cities. Each keeps its points for its player, marked, and tops no list."""
+    day = today(server.clock.now()).isoformat()
+    eve = Client(server.url, "Eve")
+    table = start(eve, {"mode": "daily"})
+    eve.send({"type": "city", "table": table["id"], "city": best_city(catalog, table["game"])})
+    eve.send({"type": "done", "table": table["id"]})
+    daily = eve.table_until(lambda t: "first_attempt" in t["game"], timeout=15)["game"]
+    assert daily["total"] > 300 and daily["by_hand"] is False
+    assert daily["first_attempt"] is False and daily["ranked"] is False
+    lists = httpx.get(f"{server.url}/api/tagesstadt/{day}").json()
+    assert lists["attempts"] == 1 and lists["entries"] == []
+
+    rex = Client(server.url, "Rex")
+    table = start(rex, {"mode": "record"})
+    game = table["game"]
+    for number in range(2, 5):
+        rex.send({"type": "city", "table": table["id"], "city": best_city(catalog, game)})
+        rex.send({"type": "done", "table": table["id"]})
+        game = rex.table_until(lambda t, n=number: t["game"]["number"] == n)["game"]
+    rex.send({"type": "give_up", "table": table["id"]})
+    end = rex.table_until(lambda t: t["status"] == "finished" and "new_best" in t["game"], timeout=15)["game"]
+    assert end["total"] > 600 and end["by_hand"] is False
+    assert end["ranked"] is False and end["new_best"] is False
+    assert httpx.get(f"{server.url}/api/leaderboard").json()["entries"] == []
+    history = httpx.get(f"{server.url}/api/players/{rex.player['id']}/history").json()
+    assert history["bests"]["record"] is None and history["recent"][0]["points"] == end["total"]
 
 
 BAD_FRAMES = [

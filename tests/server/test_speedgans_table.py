@@ -7,6 +7,7 @@ round is scored.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -250,7 +251,8 @@ def test_leaderboard_entries_of_a_table_halved_with_an_easy_computer(tmp_path):
     record = {"game": "speedgans", "table_id": "abcdef", "seed": 1, "settings": {}, "players": []}
     first = repository.save_game(game_id="g1", **record, result={}, started_at=0.0, leaderboard=entries)
     other = [{"player": "p_2", "nickname": "Bob", "points": 100.0, "game_points": 30, "place": 1}]
-    repository.save_game(game_id="g2", **record, result={}, started_at=0.0, leaderboard=other)
+    later = time.time() + 1  # Bob's next game, after the first was over
+    repository.save_game(game_id="g2", **record, result={}, started_at=later, leaderboard=other)
     # A retry after a fault writes nothing twice.
     assert (
         repository.save_game(game_id="g1", **record, result={}, started_at=0.0, leaderboard=entries) == first
@@ -263,3 +265,62 @@ def test_leaderboard_entries_of_a_table_halved_with_an_easy_computer(tmp_path):
     assert board["you"] == board["entries"][1]
     assert repository.leaderboard("speedgans", limit=1, player="p_1")["you"]["rank"] == 2
     assert repository.leaderboard("planahead") == {"entries": [], "you": None}
+
+
+def test_farming_many_tables_at_once_or_computers_all_day_earns_little(tmp_path):
+    """The cheat: eight tables at once against a computer, the Musterstadt laid each round. A player
+    earns from one table game at a time, and from games against computers alone up to a cap a day."""
+    import datetime as dt
+
+    from spieltisch.server.rules.speedgans import COMPUTER_POINTS_PER_DAY
+    from spieltisch.storage.db import make_engine
+    from spieltisch.storage.repository import Repository
+
+    repository = Repository(make_engine(f"sqlite:///{tmp_path / 'board.sqlite3'}"))
+    record = {"game": "speedgans", "seed": 1, "settings": {}, "players": [], "result": {}}
+    cap = (dt.datetime.now(dt.UTC) - dt.timedelta(hours=1), COMPUTER_POINTS_PER_DAY)
+
+    def entry(player: str, points: float, kind: str) -> dict:
+        return {
+            "player": player,
+            "nickname": player,
+            "points": points,
+            "game_points": 20,
+            "place": 1,
+            "kind": kind,
+        }
+
+    begun = time.time() - 60
+    for table in range(8):  # all begun together, recorded one after the other
+        repository.save_game(
+            game_id=f"eve-{table}",
+            table_id=f"eve{table:03}",
+            **record,
+            started_at=begun,
+            leaderboard=[entry("p_eve", 90.0, "computer")],
+            computer_cap=cap,
+        )
+    # Against computers one at a time: up to the cap, the game that reaches it cut short.
+    for game in range(5):
+        repository.save_game(
+            game_id=f"rex-{game}",
+            table_id=f"rex{game:03}",
+            **record,
+            started_at=time.time(),
+            leaderboard=[entry("p_rex", 90.0, "computer")],
+            computer_cap=cap,
+        )
+    # Among people, no cap: one game after the other counts whole.
+    for game in range(5):
+        repository.save_game(
+            game_id=f"ann-{game}",
+            table_id=f"ann{game:03}",
+            **record,
+            started_at=time.time(),
+            leaderboard=[entry("p_ann", 90.0, "table")],
+            computer_cap=cap,
+        )
+    board = {
+        row["player"]: (row["points"], row["games"]) for row in repository.leaderboard("speedgans")["entries"]
+    }
+    assert board == {"p_eve": (90.0, 1), "p_rex": (COMPUTER_POINTS_PER_DAY, 4), "p_ann": (450.0, 5)}

@@ -73,6 +73,14 @@ def refused(code: ErrorCode, fn: Any, *args: Any) -> None:
     assert caught.value.code == code
 
 
+def laid_by_hand(state: Solo, city: str, start: float, step: float = 0.6) -> Solo:
+    """The city laid as a person lays it: one tile after the other, `step` seconds apart."""
+    entries = city.split()
+    for count in range(1, 10):
+        state = set_city(state, " ".join(entries[:count] + ["."] * (9 - count)), start + count * step)
+    return state
+
+
 def roundtrip(state: Solo) -> None:
     data = json.loads(json.dumps(to_dict(state)))
     assert from_dict(data) == state
@@ -207,7 +215,7 @@ def test_record_never_negative(catalog) -> None:
 def test_record_ends_with_the_time(catalog) -> None:
     state = new_record(seed=6, now=100.0, duration=60.0)
     assert due(state) == 160.0
-    state = call_done(set_city(state, best_city(catalog, state), 110.0), 120.0, catalog)
+    state = call_done(laid_by_hand(state, best_city(catalog, state), 101.0), 120.0, catalog)
     points = state.total
     state = set_city(state, HALF, 150.0)
     assert on_deadline(state, 159.999) == state
@@ -421,3 +429,52 @@ def test_any_run_keeps_its_books(catalog, mode: Mode, seed: int, steps: list[tup
         assert json.loads(json.dumps(view(state, catalog)))["mode"] == mode.value
         roundtrip(state)
     assert replace(state) == state
+
+
+# Human pace ----------------------------------------------------------------------------------------
+def test_a_city_sent_whole_or_laid_faster_than_a_hand_ranks_nowhere(catalog) -> None:
+    """The scripts: a whole city in one message, or tile by tile at machine speed. Both are kept
+    with their points (shown to the player) but rank nowhere and earn no Bestenliste points."""
+    start = new_record(seed=11, now=0.0)
+    best = best_city(catalog, start)
+    whole = call_done(set_city(start, best, 10.0), 20.0, catalog)
+    hurried = call_done(laid_by_hand(start, best, 0.0, step=0.01), 0.2, catalog)
+    paced = call_done(laid_by_hand(start, best, 0.0), 8.0, catalog)
+    for run in (whole, hurried):
+        assert run.total == paced.total > 0  # the same points, shown
+        assert not run.results[0].by_hand and not run.by_hand and not result(run)["by_hand"]
+        assert solo.leaderboard_points(run) == 0
+        assert view(run, catalog)["by_hand"] is False
+        roundtrip(run)
+    assert paced.by_hand and solo.leaderboard_points(paced) == pytest.approx(paced.total / 10)
+    # The next city starts afresh: one hurried city marks the whole run.
+    after = call_done(laid_by_hand(whole, best_city(catalog, whole), 20.0), 40.0, catalog)
+    assert after.results[1].by_hand and not after.by_hand
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    order=st.permutations(range(9)),
+    moves=st.lists(st.tuples(st.integers(0, 8), st.integers(0, 8)), max_size=6),
+    gaps=st.lists(st.floats(0.5, 5.0), min_size=9, max_size=9),
+)
+def test_laying_one_tile_at_a_time_at_a_persons_pace_always_ranks(catalog, order, moves, gaps) -> None:
+    """However a person lays the tiles (any order, swapping laid tiles between), a city laid one tile
+    a message at 0.5 s a tile or slower ranks; a message bringing two tiles never does."""
+    state = new_record(seed=3, now=0.0)
+    target = best_city(catalog, state).split()
+    cells = ["."] * 9
+    now = 0.0
+    for cell, gap in zip(order, gaps, strict=True):
+        cells[cell] = target[cell]
+        now += gap
+        state = set_city(state, " ".join(cells), now)
+    for a, b in moves:  # tiles moved around the city bring nothing new
+        cells[a], cells[b] = cells[b], cells[a]
+        state = set_city(state, " ".join(cells), now)
+    for a, b in reversed(moves):
+        cells[a], cells[b] = cells[b], cells[a]
+        state = set_city(state, " ".join(cells), now)
+    assert call_done(state, now + 0.1, catalog).results[0].by_hand
+    two_at_once = set_city(new_record(seed=3, now=0.0), " ".join(target[:2] + ["."] * 7), 1.0)
+    assert two_at_once.burst

@@ -33,6 +33,11 @@ def today(now: float) -> dt.date:
     return dt.datetime.fromtimestamp(now, PUZZLE_ZONE).date()
 
 
+def day_start(now: float) -> dt.datetime:
+    """Midnight at the start of the current day in the players' home time zone."""
+    return dt.datetime.combine(today(now), dt.time(), PUZZLE_ZONE)
+
+
 def day_end(day: dt.date) -> float:
     """The moment a puzzle's or Tagesstadt's day ends (midnight after it, in the players' home zone):
     from then on its tiles and tasks are no secret."""

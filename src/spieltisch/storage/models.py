@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, Index, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, Index, Integer, String, Text, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -175,6 +175,9 @@ class SoloResult(Base):
     points: Mapped[float] = mapped_column(Float)
     #: Tagesstadt: the player's first attempt at this day (only those rank).
     first_attempt: Mapped[bool] = mapped_column(Boolean)
+    #: Played at a person's pace (games/speedgans/solo.py: by_hand): else kept and shown to its
+    #: player, but no best, no list, no Bestenliste points.
+    ranked: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     #: The run as the engine summarises it (cities, points per city, hints, seconds).
     result: Mapped[dict] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

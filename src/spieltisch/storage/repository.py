@@ -41,6 +41,44 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+#: The kinds of leaderboard entries a table game writes (solo runs write "record" and "daily").
+TABLE_KINDS = ("table", "computer")
+
+
+def _earned_meanwhile(session: Session, player_id: str, since: datetime) -> bool:
+    """Whether the player earned points from a table game that ended after `since` (the start of the
+    game being recorded): two such games ran at once."""
+    found = session.scalar(
+        select(func.count(LeaderboardEntry.id))
+        .join(GameRecord, GameRecord.id == LeaderboardEntry.record_id)
+        .where(
+            LeaderboardEntry.player_id == player_id,
+            LeaderboardEntry.kind.in_(TABLE_KINDS),
+            GameRecord.finished_at > since,
+        )
+    )
+    return bool(found)
+
+
+def _capped(
+    session: Session, entry: dict[str, Any], cap: tuple[datetime, float] | None
+) -> dict[str, Any] | None:
+    """The entry, its points cut to what is left of the cap on games against computers (None once
+    nothing is left: the game is not counted at all)."""
+    if cap is None or entry.get("kind") != "computer" or entry["points"] <= 0:
+        return entry
+    since, most = cap
+    earned = session.scalar(
+        select(func.coalesce(func.sum(LeaderboardEntry.points), 0.0)).where(
+            LeaderboardEntry.player_id == entry["player"],
+            LeaderboardEntry.kind == "computer",
+            LeaderboardEntry.created_at >= since,
+        )
+    )
+    left = round(most - float(earned or 0.0), 2)
+    return {**entry, "points": min(entry["points"], left)} if left > 0 else None
+
+
 class Repository:
     def __init__(self, engine: Engine, *, migrate: bool = True) -> None:
         if migrate:
@@ -106,12 +144,24 @@ class Repository:
         result: dict[str, Any],
         started_at: float,
         leaderboard: Sequence[dict[str, Any]] = (),
+        computer_cap: tuple[datetime, float] | None = None,
     ) -> int:
         """A finished table game and the leaderboard points it brought ([{"player", "nickname",
-        "points", "game_points", "place"}, …]), in one transaction; once per `game_id` (a retry
-        returns the record written before)."""
+        "points", "game_points", "place", "kind"?}, …]), in one transaction; once per `game_id` (a
+        retry returns the record written before).
+
+        Lists only people playing can top: a player earns from one table game at a time (none from a
+        game that overlaps one that earned already: farming many tables at once), and from games of
+        one person against computers (kind "computer") at most `computer_cap`'s points since its
+        moment (a day's start)."""
 
         def write(session: Session) -> GameRecord:
+            begun = datetime.fromtimestamp(started_at, UTC)
+            earning = [
+                _capped(session, entry, computer_cap)
+                for entry in leaderboard
+                if not _earned_meanwhile(session, entry["player"], begun)
+            ]
             record = GameRecord(
                 game_id=game_id,
                 game=game,
@@ -137,9 +187,11 @@ class Repository:
                     points=entry["points"],
                     game_points=entry["game_points"],
                     place=entry["place"],
+                    kind=entry.get("kind", "table"),
                     record_id=record.id,
                 )
-                for entry in leaderboard
+                for entry in earning
+                if entry is not None
             )
             return record
 
@@ -384,11 +436,12 @@ class Repository:
         leaderboard_points: float,
         result: dict[str, Any],
         on_its_day: bool = True,
+        ranked: bool = True,
     ) -> SoloResult:
         """A finished Rekordjagd or Tagesstadt attempt, with its tenth on the leaderboard, once per
         `game_id`. A Tagesstadt attempt is `first_attempt` when it is the first one the player
-        started at that day, on that day; only those rank on the day's list and earn leaderboard
-        points."""
+        started at that day, on that day, and `ranked` (played at a person's pace); only those rank
+        on the day's list and earn leaderboard points. A run not `ranked` is kept for its player."""
 
         def write(session: Session) -> SoloResult:
             first = True
@@ -398,8 +451,10 @@ class Repository:
                         SoloResult.mode == mode, SoloResult.day == day, SoloResult.player_id == player_id
                     )
                 )
-                first = on_its_day and self._first_attempt(
-                    session, player_id, f"{mode}:{day}", game_id, earlier or 0
+                first = (
+                    ranked
+                    and on_its_day
+                    and self._first_attempt(session, player_id, f"{mode}:{day}", game_id, earlier or 0)
                 )
             row = SoloResult(
                 game_id=game_id,
@@ -409,6 +464,7 @@ class Repository:
                 nickname=nickname,
                 points=points,
                 first_attempt=first,
+                ranked=ranked,
                 result=result,
             )
             session.add(row)
@@ -433,7 +489,7 @@ class Repository:
     def solo_best(self, mode: str, player_id: str, before: int | None = None) -> float | None:
         """The player's best points in a mode (runs before the one with id `before`, if given)."""
         query = select(func.max(SoloResult.points)).where(
-            SoloResult.mode == mode, SoloResult.player_id == player_id
+            SoloResult.mode == mode, SoloResult.player_id == player_id, SoloResult.ranked.is_(True)
         )
         if before is not None:
             query = query.where(SoloResult.id < before)
@@ -521,7 +577,7 @@ class Repository:
         attempts (a Tagesstadt's that rank)."""
         query = (
             select(SoloResult)
-            .where(SoloResult.player_id == player_id, SoloResult.mode == mode)
+            .where(SoloResult.player_id == player_id, SoloResult.mode == mode, SoloResult.ranked.is_(True))
             .order_by(SoloResult.points.desc(), SoloResult.id)
             .limit(1)
         )

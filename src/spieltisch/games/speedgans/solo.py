@@ -29,6 +29,11 @@ Points (choices where the rules are silent):
 - The player's view of a hint is what the rules say it shows: the wrong laid tiles, the next cell
   and the tile for it; not the whole target city (the Musterstadt is shown after each city).
 
+Human pace (lists only people playing can top): a city is laid by hand when no change of it brought
+more than one tile into it at once and it took at least `MIN_CITY_SECONDS` from its tasks to "Gasse
+dicht!". A run with a city not laid by hand is kept and shown to its player, marked, but ranks on
+no list and earns no Bestenliste points (`by_hand`).
+
 Cells are 0..8 as everywhere in the engine.
 """
 
@@ -62,6 +67,9 @@ RECORD_SECONDS = 300.0
 DAILY_BONUS_SECONDS = 120
 DAILY_SECONDS = 600.0
 HINT_COST = 30
+#: The least time a person takes for a city, from its tasks to "Gasse dicht!": nine tiles, each to be
+#: found, turned and laid, at 0.5 s a tile (a script that sends a city whole takes milliseconds).
+MIN_CITY_SECONDS = 4.5
 #: Points are kept in tenths (one decimal, exact).
 TENTHS = 10
 
@@ -180,6 +188,8 @@ class CityResult:
     ended_at: float
     #: Tagesstadt: the time bonus in points.
     bonus: int = 0
+    #: Laid at a person's pace (see the module's doc): else it ranks nowhere.
+    by_hand: bool = True
 
     @property
     def tenths(self) -> int:
@@ -202,6 +212,7 @@ class CityResult:
             "started_at": self.started_at,
             "ended_at": self.ended_at,
             "bonus": self.bonus,
+            "by_hand": self.by_hand,
         }
 
     @classmethod
@@ -218,6 +229,7 @@ class CityResult:
             started_at=data["started_at"],
             ended_at=data["ended_at"],
             bonus=data["bonus"],
+            by_hand=data.get("by_hand", True),  # a snapshot from before the pace was kept
         )
 
     def summary(self) -> dict[str, Any]:
@@ -233,6 +245,7 @@ class CityResult:
             "hints": self.hints,
             "hint_cost": _points(self.hint_tenths),
             "seconds": round(self.seconds, 3),
+            "by_hand": self.by_hand,
         }
 
 
@@ -257,6 +270,13 @@ class Solo:
     results: tuple[CityResult, ...] = ()
     over: bool = False
     timed_out: bool = False
+    #: Whether a change brought more than one tile into the current city at once (no hand does).
+    burst: bool = False
+
+    @property
+    def by_hand(self) -> bool:
+        """Every city of the run laid at a person's pace: only then does it rank."""
+        return all(r.by_hand for r in self.results)
 
     @property
     def total_tenths(self) -> int | None:
@@ -393,6 +413,7 @@ def _next_city(
         hints=0,
         hint=None,
         results=results,
+        burst=False,
     )
 
 
@@ -404,7 +425,16 @@ def set_city(state: Solo, text: str, now: float) -> Solo:
         city = parse_city(text)
     except NotationError as error:
         raise RuleError(ErrorCode.BAD_CITY, str(error)) from None
-    return state if city == state.city else replace(state, city=city)
+    if city == state.city:
+        return state
+    return replace(state, city=city, burst=state.burst or tiles_brought(state.city, city) > 1)
+
+
+def tiles_brought(before: City, after: City) -> int:
+    """How many tiles a change brought into the city from the tray (moving, turning or flipping a
+    tile already laid brings none)."""
+    laid = {piece.tile for piece in before.cells if piece is not None}
+    return sum(1 for piece in after.cells if piece is not None and piece.tile not in laid)
 
 
 def call_done(state: Solo, now: float, catalog: Catalog) -> Solo:
@@ -425,6 +455,7 @@ def call_done(state: Solo, now: float, catalog: Catalog) -> Solo:
         started_at=state.shown_at,
         ended_at=now,
         bonus=time_bonus(now - state.shown_at) if state.mode is Mode.DAILY else 0,
+        by_hand=not state.burst and now - state.shown_at >= MIN_CITY_SECONDS,
     )
     if state.mode is Mode.DAILY:
         return replace(state, results=(result,), over=True, hint=None)
@@ -563,6 +594,7 @@ def view(state: Solo, catalog: Catalog) -> dict[str, Any]:
         if state.mode is not Mode.PRACTICE
         else [],
         "total": state.total,
+        "by_hand": state.by_hand,
     }
 
 
@@ -583,6 +615,7 @@ def result(state: Solo) -> dict[str, Any]:
         "hints": sum(r.hints for r in state.results) + (0 if state.over else state.hints),
         "total": state.total,
         "finished": sum(r.outcome is Outcome.DONE for r in state.results),
+        "by_hand": state.by_hand,
     }
     if state.mode is Mode.DAILY and state.results and state.results[0].outcome is Outcome.DONE:
         data["seconds"] = round(state.results[0].seconds, 3)
@@ -591,10 +624,10 @@ def result(state: Solo) -> dict[str, Any]:
 
 
 def leaderboard_points(state: Solo) -> float:
-    """A tenth of the run's points (Übung: nothing). Whether a Tagesstadt attempt is the day's
+    """A tenth of the run's points (Übung, or a run not laid by hand: nothing). Whether a Tagesstadt attempt is the day's
     first, and so counts, is for the records to know."""
     total = state.total_tenths
-    return 0.0 if total is None else total / (TENTHS * 10)
+    return 0.0 if total is None or not state.by_hand else total / (TENTHS * 10)
 
 
 # Live-store snapshots ------------------------------------------------------------------------------
@@ -613,6 +646,7 @@ def to_dict(state: Solo) -> dict[str, Any]:
         "results": [r.to_dict() for r in state.results],
         "over": state.over,
         "timed_out": state.timed_out,
+        "burst": state.burst,
     }
 
 
@@ -632,4 +666,5 @@ def from_dict(data: dict[str, Any]) -> Solo:
         results=tuple(CityResult.from_dict(r) for r in data["results"]),
         over=data["over"],
         timed_out=data["timed_out"],
+        burst=data.get("burst", False),
     )

@@ -16,6 +16,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from spieltisch.games.levels import BotLevel
@@ -214,15 +215,18 @@ async def save_game_record(
     records: Records,
     result: dict[str, Any],
     leaderboard: Sequence[dict[str, Any]] = (),
+    computer_cap: tuple[datetime, float] | None = None,
 ) -> int:
     """The common record of a finished table game (its seed, settings, players and result, and the
-    leaderboard points it brought), written once per game id."""
+    leaderboard points it brought, within `computer_cap`: see Repository.save_game), written once
+    per game id."""
     import asyncio
 
     return await asyncio.to_thread(
         records.repository.save_game,
         game_id=game.game_id,
         leaderboard=leaderboard,
+        computer_cap=computer_cap,
         game=rules.name,
         table_id=game.table_id,
         seed=rules.seed(game.state),

@@ -14,6 +14,7 @@ from spieltisch.games.levels import BotLevel
 from spieltisch.games.speedgans import bots, rounds
 from spieltisch.games.speedgans.catalog import Catalog
 from spieltisch.games.speedgans.notation import City
+from spieltisch.server.puzzles import day_start
 from spieltisch.server.rules.base import FinishedGame, GameRules, Records, save_game_record
 
 _PHASE_STEP = {phase: index for index, phase in enumerate(rounds.Phase)}
@@ -153,12 +154,17 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
             "markers": [seat.marker for seat in state.seats],
         }
         seconds = records.now() - game.started_at
-        await save_game_record(self, game, records, result, leaderboard_entries(game, seconds))
+        cap = (day_start(records.now()), COMPUTER_POINTS_PER_DAY)
+        await save_game_record(self, game, records, result, leaderboard_entries(game, seconds), cap)
         return {}
 
 
 #: A game faster than this many seconds a round was not played by people (reading alone takes 3 s).
 MIN_SECONDS_PER_ROUND = 15.0
+#: What one person's games against computers alone (no second person at the table) bring on the
+#: Bestenliste in a day, at most: a few won games; the rest of such a day is practice. (Besides,
+#: a player earns from one table game at a time: Repository.save_game.)
+COMPUTER_POINTS_PER_DAY = 300.0
 
 
 def leaderboard_entries(game: FinishedGame[rounds.Game], seconds: float) -> list[dict[str, Any]]:
@@ -183,6 +189,7 @@ def leaderboard_entries(game: FinishedGame[rounds.Game], seconds: float) -> list
             "points": rounds.leaderboard_points(state.seats[index].points, places[index], easy),
             "game_points": state.seats[index].points,
             "place": places[index],
+            "kind": "table" if len(stayed) >= 2 else "computer",
         }
         for index, sitter in enumerate(game.sitters)
         if sitter in stayed

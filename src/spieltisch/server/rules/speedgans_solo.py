@@ -143,12 +143,14 @@ class SpeedgansSoloRules(GameRules[solo.Solo, Move]):
             leaderboard_points=solo.leaderboard_points(state),
             result=solo.result(state),
             on_its_day=day is None or today(game.started_at).isoformat() == day,
+            ranked=state.by_hand,
         )
         if state.mode is solo.Mode.DAILY:
-            return {"first_attempt": row.first_attempt}
+            return {"first_attempt": row.first_attempt, "ranked": row.ranked}
         best = await asyncio.to_thread(records.repository.solo_best, mode, sitter.player, row.id)
-        # A run without a point is no record, not even the first one.
-        return {"personal_best": best, "new_best": points > 0 and (best is None or points > best)}
+        # A run without a point is no record, not even the first one; nor one not laid by hand.
+        new_best = row.ranked and points > 0 and (best is None or points > best)
+        return {"personal_best": best, "new_best": new_best, "ranked": row.ranked}
 
 
 def daily_day(raw: object, now: float) -> dt.date:

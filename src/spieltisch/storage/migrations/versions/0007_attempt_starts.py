@@ -1,4 +1,4 @@
-"""the first attempt a player started at a day's Rätsel or Tagesstadt
+"""the first attempt a player started at a day's Rätsel or Tagesstadt; solo runs kept unranked
 
 Revision ID: 0007
 Revises: 0006
@@ -24,7 +24,12 @@ def upgrade() -> None:
         sa.Column("game_id", sa.String(length=48), nullable=False),
         sa.Column("started_at", sa.Float(), nullable=False),
     )
+    # Runs from before were not checked for a person's pace: they keep their places.
+    with op.batch_alter_table("solo_results") as batch:
+        batch.add_column(sa.Column("ranked", sa.Boolean(), nullable=False, server_default=sa.true()))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("solo_results") as batch:
+        batch.drop_column("ranked")
     op.drop_table("attempt_starts")

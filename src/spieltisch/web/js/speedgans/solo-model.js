@@ -529,6 +529,8 @@ export class SoloModel extends CityBuilder {
       hintCost: cities.reduce((sum, c) => sum + c.hintCost, 0),
       personalBest: game.personal_best ?? null, newBest: game.new_best ?? null,
       firstAttempt: game.first_attempt ?? null, waiting,
+      // A run with a city laid faster than a hand lays tiles is kept for its player, unranked.
+      byHand: game.by_hand !== false,
       day: this.table?.settings?.day ?? null,
     };
   }

@@ -347,15 +347,16 @@ export class SoloGame extends BuildView {
       box.append(h("p.sg-summary-total", { "data-testid": "summary-total", "data-total": s.total },
         h("span.sg-summary-total-n", {}, formatPoints(s.total)), " ", h("span", {}, t("solo.points.word"))));
     }
-    if (s.mode === "record") {
+    if (s.mode !== "practice" && !s.byHand && !s.waiting) {
+      box.append(h("p.sg-unranked", { "data-testid": "not-ranked" }, t("solo.unranked")));
+    } else if (s.mode === "record") {
       box.append(s.waiting
         ? h("p.muted", { "data-testid": "best-wait" }, "…")
         : s.newBest
           ? h("p.sg-newbest", { "data-testid": "new-best" }, icon("span.sg-trophy", "trophy"), s.personalBest === null ? t("solo.best.first") : t("solo.best.new", { points: formatPoints(s.personalBest) }))
           : h("p.sg-best", { "data-testid": "personal-best", "data-best": s.personalBest ?? "" },
             s.personalBest === null ? t("solo.best.none") : t("solo.best.old", { points: formatPoints(s.personalBest) })));
-    }
-    if (s.mode === "daily") {
+    } else if (s.mode === "daily") {
       box.append(s.waiting
         ? h("p.muted", { "data-testid": "rank-wait" }, "…")
         : h("p.sg-ranks", { "data-testid": "first-attempt", "data-first": s.firstAttempt ? "true" : "false", class: s.firstAttempt ? "is-first" : "" },
