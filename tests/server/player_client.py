@@ -61,11 +61,12 @@ class Client:
             if message["type"] in kinds and where(message):
                 return message
 
-    def lay_city(self, table_id: str, city: str, advance=None) -> None:
-        """A Speedgans city laid as a person lays it: one tile a message, `advance()` between (a
-        fake clock moved by a person's time for a tile; a city sent whole ranks nowhere)."""
+    def lay_city(self, table_id: str, city: str, advance=None, tiles: range = range(1, 10)) -> None:
+        """A Speedgans city laid as a person lays it: one tile a message (its first `tiles`),
+        `advance()` between (a fake clock moved by a person's time for a tile; a city sent whole
+        ranks nowhere)."""
         entries = city.split()
-        for count in range(1, 10):
+        for count in tiles:
             if advance is not None:
                 advance()
             laid = " ".join(entries[:count] + ["."] * (9 - count))

@@ -103,7 +103,7 @@ def test_a_game_with_two_people_and_a_computer(server, data_dir):
         assert game["tasks"][0]["best"] == catalog.best_value(task)
         best = str(catalog.best_for_weights({task: 1.0}, 1)[0][0])
         ann_partial = prefix(best, 4)
-        ann.send({"type": "city", "table": table_id, "city": ann_partial})
+        ann.lay_city(table_id, best, tiles=range(1, 5))  # by hand, as the Bestenliste wants it
         mine = ann.table_until(
             lambda t, r=round_number: t["game"]["round"] == r and t["game"]["seats"][0]["tiles"] == 4
         )
@@ -116,10 +116,10 @@ def test_a_game_with_two_people_and_a_computer(server, data_dir):
         if round_number == 1:
             bob.send({"type": "city", "table": table_id, "city": "1a0 1a0 . . . . . . ."})
             assert bob.error()["code"] == "bad_city"
-            bob.send({"type": "city", "table": table_id, "city": BAD})
+            bob.lay_city(table_id, BAD)
             bob.send({"type": "done", "table": table_id})
             assert bob.error()["code"] == "not_valid"
-        ann.send({"type": "city", "table": table_id, "city": best})
+        ann.lay_city(table_id, best, tiles=range(5, 10))
         ann.send({"type": "done", "table": table_id})
         locked = bob.table_until(
             lambda t, r=round_number: t["game"]["round"] == r and t["game"]["seats"][0]["done"]
@@ -137,7 +137,7 @@ def test_a_game_with_two_people_and_a_computer(server, data_dir):
             if len(counts) > 1:
                 break
         assert len(counts) > 1, counts
-        bob.send({"type": "city", "table": table_id, "city": A})
+        bob.lay_city(table_id, A)
         bob.send({"type": "done", "table": table_id})
         before_scoring = list(bob.raw)
         scored = advance_until(server, table_id, lambda t: t["game"]["phase"] in ("scored", "finished"))
@@ -246,6 +246,17 @@ def test_leaderboard_entries_of_a_table_halved_with_an_easy_computer(tmp_path):
     gone = (Sitter("p_1", "Ann", None, present=False), Sitter(None, "Gössel 1", "easy"))
     assert entries_of(gone) == []  # a game left to the computers (the tab closed) earns nothing
     assert entries_of(sitters, seconds=6.2) == []
+    # A seat whose city came in whole (a script's, not a hand's) earns nothing; the others do.
+    scripted = replace(state, seats=(replace(state.seats[0], by_hand=False), *state.seats[1:]))
+    found = leaderboard_entries(FinishedGame("abcdef", "abcdef-1", {}, sitters, scripted, 0.0), 600.0)
+    assert [e["player"] for e in found] == ["p_2"]
+    assert (
+        not rounds.set_city(
+            rounds.new_game(rounds.Settings(seats=3), 3, seed=1, now=0.0), 0, "1a0 2a0 . . . . . . .", 5.0
+        )
+        .seats[0]
+        .by_hand
+    )
 
     repository = Repository(make_engine(f"sqlite:///{tmp_path / 'board.sqlite3'}"))
     record = {"game": "speedgans", "table_id": "abcdef", "seed": 1, "settings": {}, "players": []}

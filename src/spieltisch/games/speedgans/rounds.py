@@ -142,6 +142,8 @@ class Seat:
     ready: bool = False
     points: int = 0
     round_points: int | None = None
+    #: Every city of the game laid one tile a change, as a hand lays them (else: no list points).
+    by_hand: bool = True
 
     @property
     def tiles(self) -> int:
@@ -295,7 +297,15 @@ def set_city(game: Game, seat: int, text: str, now: float) -> Game:
         raise RuleError(ErrorCode.BAD_CITY, str(error)) from None
     if city == state.city:
         return game
-    return with_seat(game, seat, replace(state, city=city, changed_at=now))
+    by_hand = state.by_hand and tiles_brought(state.city, city) <= 1
+    return with_seat(game, seat, replace(state, city=city, changed_at=now, by_hand=by_hand))
+
+
+def tiles_brought(before: City, after: City) -> int:
+    """How many tiles a change brought into the city from the tray (moving, turning or flipping a
+    tile already laid brings none): a hand brings one at a time."""
+    laid = {piece.tile for piece in before.cells if piece is not None}
+    return sum(1 for piece in after.cells if piece is not None and piece.tile not in laid)
 
 
 def is_finished_city(city: City, strict: bool) -> bool:
@@ -564,6 +574,7 @@ def to_dict(game: Game) -> dict[str, Any]:
                 "ready": seat.ready,
                 "points": seat.points,
                 "round_points": seat.round_points,
+                "by_hand": seat.by_hand,
             }
             for seat in game.seats
         ],
@@ -587,6 +598,7 @@ def from_dict(data: dict[str, Any]) -> Game:
                 ready=seat["ready"],
                 points=seat["points"],
                 round_points=seat["round_points"],
+                by_hand=seat.get("by_hand", True),  # a snapshot from before the pace was kept
             )
             for seat in data["seats"]
         ),

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any
 
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.speedgans.notation import City, NotationError, Piece, parse_city, parse_piece
-from spieltisch.games.speedgans.rounds import CallDone, SetCity, is_finished_city, report_view
+from spieltisch.games.speedgans.rounds import CallDone, SetCity, is_finished_city, report_view, tiles_brought
 from spieltisch.games.speedgans.tasks import (
     TASK_BY_ID,
     TaskError,
@@ -428,13 +428,6 @@ def set_city(state: Solo, text: str, now: float) -> Solo:
     if city == state.city:
         return state
     return replace(state, city=city, burst=state.burst or tiles_brought(state.city, city) > 1)
-
-
-def tiles_brought(before: City, after: City) -> int:
-    """How many tiles a change brought into the city from the tray (moving, turning or flipping a
-    tile already laid brings none)."""
-    laid = {piece.tile for piece in before.cells if piece is not None}
-    return sum(1 for piece in after.cells if piece is not None and piece.tile not in laid)
 
 
 def call_done(state: Solo, now: float, catalog: Catalog) -> Solo:

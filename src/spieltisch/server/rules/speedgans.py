@@ -172,7 +172,8 @@ def leaderboard_entries(game: FinishedGame[rounds.Game], seconds: float) -> list
     end (computers, and people who left or closed their tab, earn none). A game counts only when at
     least two people played it to the end, or a person against the computer (as the rules say), and
     only when it took as long as people need: a second account that leaves at once earns nobody
-    anything, nor does a game left to the computers."""
+    anything, nor does a game left to the computers, nor a seat whose cities came in more than one
+    tile at a time (a script's)."""
     state = game.state
     stayed = [s for s in game.sitters if s.player is not None and not s.left and s.present]
     computers = [s for s in game.sitters if s.bot is not None]
@@ -192,5 +193,5 @@ def leaderboard_entries(game: FinishedGame[rounds.Game], seconds: float) -> list
             "kind": "table" if len(stayed) >= 2 else "computer",
         }
         for index, sitter in enumerate(game.sitters)
-        if sitter in stayed
+        if sitter in stayed and state.seats[index].by_hand  # a city sent whole: no hand laid it
     ]
