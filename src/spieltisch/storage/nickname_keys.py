@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from typing import Literal
 
 from confusable_homoglyphs import confusables
 
@@ -67,10 +68,15 @@ def _prototypes() -> dict[str, str]:
 
 
 def skeleton(text: str) -> str:
-    """UTS #39's skeleton: NFD, each character as its prototype, NFD again."""
+    """UTS #39's skeleton: NFD, each character as its prototype, NFD again. The table also lists
+    composed letters alike („Ő“ → „Ö“), which the standard's skeleton never meets (it maps the
+    decomposed text): each character is mapped composed first, then decomposed."""
     prototypes = _prototypes()
-    decomposed = unicodedata.normalize("NFD", text)
-    return unicodedata.normalize("NFD", "".join(prototypes.get(char, char) for char in decomposed))
+
+    def mapped(form: Literal["NFC", "NFD"], part: str) -> str:
+        return "".join(prototypes.get(char, char) for char in unicodedata.normalize(form, part))
+
+    return unicodedata.normalize("NFD", mapped("NFD", mapped("NFC", text)))
 
 
 def fold(text: str) -> str:
@@ -98,9 +104,9 @@ def nickname_key(name: str) -> str:
 
 
 def nickname_look(name: str) -> str:
-    """The key of the name as it is drawn: look-alikes replaced before case is folded („PauI“ and
-    „Paul“ share it, as they look the same)."""
-    return _settled(skeleton(unicodedata.normalize("NFKC", name)))
+    """The key of the name as it is drawn: look-alikes replaced before case (and compatibility
+    forms) are folded: „PauI“ and „Paul“ share it, as they look the same; so do „´“ and „'“."""
+    return _settled(skeleton(name))
 
 
 def nickname_keys(name: str) -> tuple[str, str]:
