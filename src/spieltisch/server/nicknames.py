@@ -52,11 +52,13 @@ class NicknameRefused(ValueError):
 
 def clean_nickname(raw: str) -> str:
     """The nickname as it is kept, or NicknameRefused."""
-    name = _SPACES.sub(" ", unicodedata.normalize("NFC", raw)).strip()
+    name = unicodedata.normalize("NFC", raw).strip()
     if any(unicodedata.category(char) in _INVISIBLE_CATEGORIES for char in name):
         raise NicknameRefused(
             ErrorCode.BAD_NICKNAME, "a nickname may not contain control or invisible characters"
         )
+    # Only now: a tab or a line break inside is a control character, refused above, not a space.
+    name = _SPACES.sub(" ", name)
     if any(char in BLANK_LOOKING for char in name):
         raise NicknameRefused(
             ErrorCode.NICKNAME_BLANK, "a nickname may not contain characters that print as nothing (fillers)"
