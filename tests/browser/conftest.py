@@ -1,6 +1,7 @@
 """Browser fixtures: one headless Debian Chromium for the whole session (Playwright, sync API).
 
-The `live_server` fixture (a real uvicorn with a fresh SQLite database) comes from tests/conftest.py.
+`live_server` here is a real uvicorn with a fresh SQLite database for each test (tests/conftest.py
+starts it): nicknames are unique on a server, and the browser tests pick the same ones ("Anna").
 """
 
 from __future__ import annotations
@@ -44,6 +45,13 @@ def browser() -> Iterator:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def live_server(server_factory) -> str:
+    """A server of the test's own (the session's shared one would have every "Anna" but the first
+    refused: names are unique)."""
+    return server_factory().url
 
 
 @pytest.fixture

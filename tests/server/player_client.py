@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from typing import Any
@@ -11,9 +12,23 @@ from websockets.sync.client import connect
 
 
 def new_player(base_url: str, nickname: str) -> dict[str, Any]:
-    response = httpx.post(f"{base_url}/api/players", json={"nickname": nickname})
-    response.raise_for_status()
-    return response.json()
+    """A new player named `nickname`, or, where someone on this server has that name already (tests
+    share a server and pick the same names), „Ann 2“, „Ann 3“, …: names are unique. A test that
+    checks a name shown checks the one the player got (`player["nickname"]`)."""
+    for copy in itertools.count(1):
+        name = nickname if copy == 1 else numbered(nickname, copy)
+        response = httpx.post(f"{base_url}/api/players", json={"nickname": name})
+        if response.status_code == 409 and response.json()["error"]["code"] == "nickname_taken":
+            continue
+        response.raise_for_status()
+        return response.json()
+    raise AssertionError("unreachable")
+
+
+def numbered(nickname: str, copy: int) -> str:
+    """„Ann 2“, shortened to the 20 characters a name may have."""
+    suffix = f" {copy}"
+    return nickname[: 20 - len(suffix)].rstrip() + suffix
 
 
 class Client:

@@ -99,7 +99,7 @@ def test_the_lobby_says_which_players_are_computers(live_server):
     ann.send({"type": "add_bot", "table": table_id, "level": "easy"})
     line = cid.lobby_until(lambda tables: len(tables.get(table_id, {}).get("players", [])) == 2)[table_id]
     # A computer may bear any name, a person's too: the line says which seat is which.
-    assert line["players"][0] == "Ann" and line["computers"] == [False, True]
+    assert line["players"][0] == ann.player["nickname"] and line["computers"] == [False, True]
 
 
 def test_the_lobby_offers_the_way_back_to_ones_own_running_game(live_server):
@@ -114,7 +114,10 @@ def test_the_lobby_offers_the_way_back_to_ones_own_running_game(live_server):
     # Nobody is at the table now: the lobby's list leaves it out, Ann's own list has it.
     assert table_id not in ann.lobby
     assert [line["id"] for line in own] == [table_id]
-    assert own[0]["status"] == "playing" and own[0]["players"] == ["Ann", own[0]["players"][1]]
+    assert own[0]["status"] == "playing" and own[0]["players"] == [
+        ann.player["nickname"],
+        own[0]["players"][1],
+    ]
     assert own[0]["computers"] == [False, True]
     bob.send({"type": "watch_lobby"})
     assert table_id not in {line["id"] for line in bob.next_of("your_tables")["tables"]}

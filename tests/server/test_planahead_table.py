@@ -71,7 +71,7 @@ def test_two_players_play_a_whole_game_and_it_is_recorded(live_server):
     assert record is not None, "finished game was not recorded"
     assert record["result"]["lands"] == lands and record["result"]["scores"] == scores
     assert record["seed"] == end["game"]["seed"]
-    assert [p["nickname"] for p in record["players"]] == ["Ann", "Bob"]
+    assert [p["nickname"] for p in record["players"]] == [ann.player["nickname"], bob.player["nickname"]]
 
 
 def test_no_tile_before_everyone_confirmed_and_no_peeking(live_server):

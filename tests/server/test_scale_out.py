@@ -26,7 +26,7 @@ def test_two_processes_one_game_records_in_postgres(server_factory, redis_url, p
         httpx.get(f"{second.url}/api/players/me", headers={"Authorization": f"Bearer {ann.token}"}).json()[
             "nickname"
         ]
-        == "Ann"
+        == ann.player["nickname"]
     )
     bob = Client(second.url, "Bob")
     ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 3}})
@@ -89,6 +89,6 @@ def test_processes_starting_together_on_a_fresh_database_migrate_once(
     env = {"SPIELTISCH_REDIS_URL": redis_url, "SPIELTISCH_DATABASE_URL": url}
     with ThreadPoolExecutor(3) as pool:
         servers = list(pool.map(lambda _: server_factory(env), range(3)))
-    for server in servers:
-        assert httpx.post(f"{server.url}/api/players", json={"nickname": "Ann"}).is_success
+    for n, server in enumerate(servers):  # (names are unique: one each)
+        assert httpx.post(f"{server.url}/api/players", json={"nickname": f"Ann {n}"}).is_success
         assert "Traceback" not in server.log.read_text()

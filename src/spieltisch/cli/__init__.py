@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from spieltisch.cli import planahead, serve, speedgans
+from spieltisch.cli import admin, planahead, serve, speedgans
 from spieltisch.cli.errors import UsageError
 
 
@@ -19,6 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.register(commands)
     planahead.register(commands)
     speedgans.register(commands)
+    admin.register(commands)
     return parser
 
 

@@ -22,6 +22,9 @@ class ErrorCode(enum.StrEnum):
     SEALED = "sealed"
     UNKNOWN_PLAYER = "unknown_player"
     BAD_NICKNAME = "bad_nickname"
+    NICKNAME_BLANK = "nickname_blank"
+    NICKNAME_MIXED_SCRIPTS = "nickname_mixed_scripts"
+    NICKNAME_TAKEN = "nickname_taken"
     RATE_LIMITED = "rate_limited"
     # Tables (server/tables.py)
     UNKNOWN_GAME = "unknown_game"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
@@ -13,6 +12,7 @@ from spieltisch.games.levels import BotLevel
 from spieltisch.games.planahead import game as planahead
 from spieltisch.games.speedgans import rounds, solo
 from spieltisch.server import tables
+from spieltisch.server.nicknames import clean_nickname
 
 MAX_MESSAGE_BYTES = 4096
 
@@ -274,15 +274,5 @@ class NicknameBody(BaseModel):
     nickname: Nickname
 
     def clean(self) -> str:
-        """The nickname as it is kept: NFC, with no control, format (zero-width, bidi override) or
-        other invisible characters, and something visible in it."""
-        name = unicodedata.normalize("NFC", self.nickname).strip()
-        if any(unicodedata.category(char) in ("Cc", "Cf", "Co", "Cs", "Cn") for char in name):
-            raise ValueError("a nickname may not contain control or invisible characters")
-        if not any(
-            not char.isspace() and unicodedata.category(char) not in ("Zs", "Mn", "Me") for char in name
-        ):
-            raise ValueError("a nickname needs a visible character")
-        if len(name) > 20:
-            raise ValueError("a nickname has at most 20 characters")
-        return name
+        """The nickname as it is kept (server/nicknames.py); NicknameRefused if the rules refuse it."""
+        return clean_nickname(self.nickname)

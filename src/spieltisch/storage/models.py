@@ -1,11 +1,12 @@
 """The records that must survive restarts: players, finished games (and who sat at them), their logs
-of moves, live-table snapshots, puzzle results, Speedgans solo results, leaderboard points."""
+of moves, live-table snapshots, puzzle results, Speedgans solo results, leaderboard points, and
+what operators did."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, Index, Integer, String, Text, true
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, Index, Integer, String, Text, false, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -24,6 +25,12 @@ class Player(Base):
     #: SHA-256 of the player's secret token: a leaked database does not leak the tokens.
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     nickname: Mapped[str] = mapped_column(String(40))
+    #: What the name is told apart by (storage/nickname_keys.py): no two players share a key, and
+    #: a new name may be neither key of anyone else's.
+    nickname_key: Mapped[str] = mapped_column(Text, unique=True, index=True)
+    nickname_look: Mapped[str] = mapped_column(Text, index=True)
+    #: Set by an operator (`spieltisch admin block`): the player still plays, but is on no list.
+    blocked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -46,6 +53,8 @@ class GameRecord(Base):
     result: Mapped[dict] = mapped_column(JSON)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: Hidden by an operator (`spieltisch admin hide-result game`): its points are on no list.
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class GamePlayer(Base):
@@ -121,6 +130,8 @@ class PuzzleResult(Base):
     land: Mapped[str] = mapped_column(String(100))
     first_attempt: Mapped[bool] = mapped_column(Boolean)
     seconds_used: Mapped[float] = mapped_column(Float)
+    #: Hidden by an operator (`spieltisch admin hide-result puzzle`): on no list, kept all the same.
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -156,6 +167,8 @@ class LeaderboardEntry(Base):
     #: tenth of a solo run's points ("record" / "daily", record_id in solo_results).
     kind: Mapped[str] = mapped_column(String(10), default="table", server_default="table")
     record_id: Mapped[int] = mapped_column(Integer, index=True)
+    #: The result the points come from is hidden (set with it: the board sums without a join).
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -180,4 +193,26 @@ class SoloResult(Base):
     ranked: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     #: The run as the engine summarises it (cities, points per city, hints, seconds).
     result: Mapped[dict] = mapped_column(JSON)
+    #: Hidden by an operator (`spieltisch admin hide-result solo`): on no list, kept all the same.
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class AdminAction(Base):
+    """What an operator did (`spieltisch admin …`), who did it, when and why: nothing an operator
+    does goes unrecorded."""
+
+    __tablename__ = "admin_actions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: The operating-system user who ran the command.
+    actor: Mapped[str] = mapped_column(String(64))
+    #: "rename", "block", "unblock", "hide-result"; "migration-rename" for the one-off renames
+    #: that made names unique.
+    action: Mapped[str] = mapped_column(String(20))
+    #: A player's id, or "KIND:ID" of a result.
+    target: Mapped[str] = mapped_column(String(64), index=True)
+    reason: Mapped[str] = mapped_column(Text)
+    #: What changed, e.g. {"from": old name, "to": new name}.
+    details: Mapped[dict] = mapped_column(JSON, default=dict)

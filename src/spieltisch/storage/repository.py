@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, delete, func, select
+from sqlalchemy import ColumnElement, Engine, delete, func, select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -28,6 +29,7 @@ from spieltisch.storage.models import (
     PuzzleResult,
     SoloResult,
 )
+from spieltisch.storage.nickname_keys import nickname_keys
 
 #: A live table's snapshot: id, game, status, version, its JSON.
 LiveTableRow = tuple[str, str, str, int, str]
@@ -79,6 +81,40 @@ def _capped(
     return {**entry, "points": min(entry["points"], left)} if left > 0 else None
 
 
+class NicknameTaken(Exception):
+    """Another player's name is the same name: equal but for case or width, or drawn alike
+    (storage/nickname_keys.py)."""
+
+
+def check_nickname_free(session: Session, nickname: str, player_id: str | None = None) -> None:
+    """NicknameTaken if either key of `nickname` is either key of another player's name (than
+    `player_id`'s: a player may write his own name otherwise, „paul“ for „Paul“)."""
+    keys = nickname_keys(nickname)
+    query = select(Player.id).where(Player.nickname_key.in_(keys) | Player.nickname_look.in_(keys))
+    if player_id is not None:
+        query = query.where(Player.id != player_id)
+    if session.scalar(query.limit(1)) is not None:
+        raise NicknameTaken("another player has this name (or one that looks the same)")
+
+
+@contextlib.contextmanager
+def nickname_conflict_as_taken() -> Iterator[None]:
+    """The unique key settles two players who take the same name at once: the second one's
+    transaction fails on it, and is told as NicknameTaken."""
+    try:
+        yield
+    except IntegrityError as error:
+        if "nickname_key" not in str(error.orig):
+            raise
+        raise NicknameTaken("another player has this name (or one that looks the same)") from None
+
+
+def listed(model: type[PuzzleResult] | type[SoloResult] | type[LeaderboardEntry]) -> ColumnElement[bool]:
+    """The rows of a list that are shown: not hidden, not of a blocked player (the query joins
+    Player on the row's player)."""
+    return model.hidden.is_(False) & Player.blocked.is_not(True)
+
+
 class Repository:
     def __init__(self, engine: Engine, *, migrate: bool = True) -> None:
         if migrate:
@@ -114,10 +150,19 @@ class Repository:
 
     # Players -------------------------------------------------------------------------------------
     def create_player(self, nickname: str) -> tuple[Player, str]:
-        """A new player and its secret token (returned once; only its hash is stored)."""
+        """A new player and its secret token (returned once; only its hash is stored).
+        NicknameTaken if another player's name is the same name."""
         token = secrets.token_urlsafe(24)
-        player = Player(id="p_" + secrets.token_hex(8), token_hash=hash_token(token), nickname=nickname)
-        with self._session.begin() as session:
+        key, look = nickname_keys(nickname)
+        player = Player(
+            id="p_" + secrets.token_hex(8),
+            token_hash=hash_token(token),
+            nickname=nickname,
+            nickname_key=key,
+            nickname_look=look,
+        )
+        with nickname_conflict_as_taken(), self._session.begin() as session:
+            check_nickname_free(session, nickname)
             session.add(player)
         return player, token
 
@@ -125,11 +170,19 @@ class Repository:
         with self._session() as session:
             return session.scalar(select(Player).where(Player.token_hash == hash_token(token)))
 
-    def rename_player(self, player_id: str, nickname: str) -> None:
-        with self._session.begin() as session:
+    def rename_player(self, player_id: str, nickname: str) -> Player | None:
+        """The player under a new name from now on (results keep the name they were played
+        under); NicknameTaken if another player's name is the same name. None: no such player."""
+        with nickname_conflict_as_taken(), self._session.begin() as session:
             player = session.get(Player, player_id)
-            if player is not None:
-                player.nickname = nickname
+            if player is None:
+                return None
+            check_nickname_free(session, nickname, player_id)
+            player.nickname = nickname
+            player.nickname_key, player.nickname_look = nickname_keys(nickname)
+            session.flush()
+            session.expunge(player)
+            return player
 
     # Finished games ------------------------------------------------------------------------------
     def save_game(
@@ -231,7 +284,10 @@ class Repository:
             return session.get(GameLog, game_id)
 
     def games(self, *, table_id: str | None = None, limit: int = 50) -> list[GameRecord]:
-        query = select(GameRecord).order_by(GameRecord.id.desc()).limit(limit)
+        """The latest finished table games (none an operator hid)."""
+        query = (
+            select(GameRecord).where(GameRecord.hidden.is_(False)).order_by(GameRecord.id.desc()).limit(limit)
+        )
         if table_id is not None:
             query = query.where(GameRecord.table_id == table_id)
         with self._session() as session:
@@ -367,10 +423,14 @@ class Repository:
         return self._once(PuzzleResult, game_id, write)
 
     def puzzle_results(self, puzzle_id: str) -> list[PuzzleResult]:
+        """A day's Rätsel attempts as its lists show them (none hidden, none of a blocked player)."""
         with self._session() as session:
             return list(
                 session.scalars(
-                    select(PuzzleResult).where(PuzzleResult.puzzle_id == puzzle_id).order_by(PuzzleResult.id)
+                    select(PuzzleResult)
+                    .outerjoin(Player, Player.id == PuzzleResult.player_id)
+                    .where(PuzzleResult.puzzle_id == puzzle_id, listed(PuzzleResult))
+                    .order_by(PuzzleResult.id)
                 )
             )
 
@@ -394,7 +454,7 @@ class Repository:
                 func.count(LeaderboardEntry.id),
             )
             .outerjoin(Player, Player.id == LeaderboardEntry.player_id)
-            .where(LeaderboardEntry.game == game)
+            .where(LeaderboardEntry.game == game, listed(LeaderboardEntry))
             .group_by(LeaderboardEntry.player_id, Player.nickname)
         )
         if since is not None:
@@ -498,12 +558,14 @@ class Repository:
         return None if best is None else float(best)
 
     def solo_results(self, mode: str, day: str) -> list[SoloResult]:
-        """Every attempt at one day's Tagesstadt, oldest first."""
+        """Every attempt at one day's Tagesstadt as its list shows them (none hidden, none of a
+        blocked player), oldest first."""
         with self._session() as session:
             return list(
                 session.scalars(
                     select(SoloResult)
-                    .where(SoloResult.mode == mode, SoloResult.day == day)
+                    .outerjoin(Player, Player.id == SoloResult.player_id)
+                    .where(SoloResult.mode == mode, SoloResult.day == day, listed(SoloResult))
                     .order_by(SoloResult.id)
                 )
             )
@@ -587,31 +649,39 @@ class Repository:
             return session.scalar(query)
 
     def puzzle_first_attempts(self, puzzle_ids: Sequence[str]) -> list[PuzzleResult]:
-        """Everyone's first attempts at these puzzles."""
+        """Everyone's first attempts at these puzzles, as the days' lists show them."""
         if not puzzle_ids:
             return []
         with self._session() as session:
             return list(
                 session.scalars(
-                    select(PuzzleResult).where(
-                        PuzzleResult.puzzle_id.in_(list(puzzle_ids)), PuzzleResult.first_attempt.is_(True)
+                    select(PuzzleResult)
+                    .outerjoin(Player, Player.id == PuzzleResult.player_id)
+                    .where(
+                        PuzzleResult.puzzle_id.in_(list(puzzle_ids)),
+                        PuzzleResult.first_attempt.is_(True),
+                        listed(PuzzleResult),
                     )
                 )
             )
 
-    def daily_first_attempts(self, days: Sequence[str]) -> list[tuple[str, float]]:
-        """Everyone's first Tagesstadt attempts of these days, as (day, points)."""
+    def daily_first_attempts(self, days: Sequence[str]) -> list[tuple[int, str, float]]:
+        """Everyone's first Tagesstadt attempts of these days as the days' lists show them, as
+        (id, day, points)."""
         if not days:
             return []
         with self._session() as session:
             rows = session.execute(
-                select(SoloResult.day, SoloResult.points).where(
+                select(SoloResult.id, SoloResult.day, SoloResult.points)
+                .outerjoin(Player, Player.id == SoloResult.player_id)
+                .where(
                     SoloResult.mode == "daily",
                     SoloResult.day.in_(list(days)),
                     SoloResult.first_attempt.is_(True),
+                    listed(SoloResult),
                 )
             )
-            return [(day or "", float(points)) for day, points in rows]
+            return [(row_id, day or "", float(points)) for row_id, day, points in rows]
 
     def logged_games(self, game_ids: Sequence[str]) -> set[str]:
         """Those of the game ids whose log of moves is kept: their replays can be shown."""

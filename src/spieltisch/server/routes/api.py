@@ -10,12 +10,14 @@ from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import JSONResponse
 
 from spieltisch.games.errors import ErrorCode
+from spieltisch.server.nicknames import NicknameRefused
 from spieltisch.server.protocol import NicknameBody
 from spieltisch.server.puzzles import puzzle_day_or_404, puzzle_details, puzzle_index, week_start
 from spieltisch.server.routes.answers import error_response, viewer
 from spieltisch.server.routes.pages import TABLE_ID
 from spieltisch.server.services import Services, ServicesDep
 from spieltisch.storage.models import Player
+from spieltisch.storage.repository import NicknameTaken
 
 router = APIRouter(prefix="/api")
 
@@ -28,18 +30,29 @@ async def _player(s: Services, authorization: str | None) -> Player:
     return player
 
 
+def refused(error: NicknameRefused) -> JSONResponse:
+    return error_response(422, error.code, str(error))
+
+
+def taken(error: NicknameTaken) -> JSONResponse:
+    return error_response(409, ErrorCode.NICKNAME_TAKEN, str(error))
+
+
 @router.post("/players", status_code=201, response_model=None)
 async def new_player(body: NicknameBody, request: Request, s: ServicesDep) -> dict[str, Any] | JSONResponse:
     try:
         nickname = body.clean()
-    except ValueError as error:
-        return error_response(422, ErrorCode.BAD_NICKNAME, str(error))
+    except NicknameRefused as error:
+        return refused(error)
     address = request.client.host if request.client else "unknown"
     if not s.new_players.take(address):
         return error_response(
             429, ErrorCode.RATE_LIMITED, "too many new players from this address: try later"
         )
-    player, token = await asyncio.to_thread(s.repository.create_player, nickname)
+    try:
+        player, token = await asyncio.to_thread(s.repository.create_player, nickname)
+    except NicknameTaken as error:
+        return taken(error)
     return {"id": player.id, "token": token, "nickname": player.nickname}
 
 
@@ -56,9 +69,12 @@ async def rename(
     player = await _player(s, authorization)
     try:
         nickname = body.clean()
-    except ValueError as error:
-        return error_response(422, ErrorCode.BAD_NICKNAME, str(error))
-    await asyncio.to_thread(s.repository.rename_player, player.id, nickname)
+    except NicknameRefused as error:
+        return refused(error)
+    try:
+        await asyncio.to_thread(s.repository.rename_player, player.id, nickname)
+    except NicknameTaken as error:
+        return taken(error)
     return {"id": player.id, "nickname": nickname}
 
 

@@ -226,6 +226,8 @@ def puzzle_places_of(repository: Repository, results: Sequence[PuzzleResult]) ->
     places: dict[int, tuple[int, int]] = {}
     for result in own:
         ranked = days.get(result.puzzle_id, [])
+        if all(r.id != result.id for r in ranked):
+            continue  # on no list (hidden by an operator, or the player is blocked): no place
         key = (-result.score, round(result.seconds_used, 1))
         ahead = sum((-r.score, round(r.seconds_used, 1)) < key for r in ranked)
         places[result.id] = (ahead + 1, len(ranked))
@@ -234,14 +236,17 @@ def puzzle_places_of(repository: Repository, results: Sequence[PuzzleResult]) ->
 
 def daily_places_of(repository: Repository, runs: Sequence[SoloResult]) -> dict[int, tuple[int, int]]:
     """Each first Tagesstadt attempt's rank on its day's list (equal points share a rank), and how
-    many rank that day."""
+    many rank that day; an attempt on no list (hidden, or the player is blocked) has none."""
     own = [r for r in runs if r.mode == "daily" and r.first_attempt and r.day]
     points: dict[str, list[float]] = {}
-    for day, value in repository.daily_first_attempts(sorted({r.day for r in own if r.day})):
+    listed: set[int] = set()
+    for row_id, day, value in repository.daily_first_attempts(sorted({r.day for r in own if r.day})):
         points.setdefault(day, []).append(value)
+        listed.add(row_id)
     return {
         r.id: (sum(p > r.points for p in points.get(r.day or "", [])) + 1, len(points.get(r.day or "", [])))
         for r in own
+        if r.id in listed
     }
 
 
