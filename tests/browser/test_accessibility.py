@@ -9,31 +9,14 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.planahead_page import pick_nickname
-from tests.browser.test_replay import SpeedgansGame, play_plan_ahead
+from tests.browser.pages import pick_nickname, serious_violations
+from tests.browser.socket_games import SpeedgansGame, plan_ahead_game
 
 from spieltisch.games.speedgans.catalog import ensure_catalog
 
 pytestmark = pytest.mark.browser
 
 LOOKS = ["herbst", "laterne", "plan"]
-
-
-@pytest.fixture(scope="module")
-def axe():
-    module = pytest.importorskip("axe_playwright_python.sync_playwright")
-    return module.Axe()
-
-
-def serious_violations(axe, page: Page) -> list[str]:
-    """One line per serious or critical violation: the rule, the elements, what is wrong."""
-    found = axe.run(page, options={"resultTypes": ["violations"]}).response["violations"]
-    return [
-        f"{v['id']} at {node['target']}: {' '.join((node.get('failureSummary') or '').split())[:200]}"
-        for v in found
-        if v["impact"] in ("serious", "critical")
-        for node in v["nodes"]
-    ]
 
 
 def look(page: Page, name: str) -> None:
@@ -107,7 +90,7 @@ def test_no_serious_violations_on_any_screen(live_server, data_dir, new_page, ax
     expect(page.get_by_test_id("results-tab-best")).to_be_visible()
     scan("puzzle")
     # Replays: Plan Ahead at its last tile; Speedgans as its cities grow and at its scoring, each look.
-    finished = play_plan_ahead(live_server)
+    finished = plan_ahead_game(live_server)
     page.goto(f"{live_server}/replay/{finished['game']['game_id']}")
     expect(page.get_by_test_id("land-1")).to_be_visible()
     page.get_by_test_id("replay-last").click()

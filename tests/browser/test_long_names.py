@@ -11,8 +11,8 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.planahead_page import pick_nickname, wait_turn
-from tests.browser.test_speedgans_phone import phone
+from tests.browser.pages import phone, pick_nickname
+from tests.browser.planahead_page import wait_turn
 
 pytestmark = pytest.mark.browser
 
