@@ -12,6 +12,8 @@ from tests.browser.boxes import overlap
 from tests.browser.pages import phone, pick_nickname
 from tests.browser.planahead_page import play_plan_ahead
 
+pytestmark = pytest.mark.browser
+
 
 def test_plan_ahead_computers_have_names_a_level_badge_and_the_chosen_pace(live_server, new_page, shots):
     page = new_page("desktop")
