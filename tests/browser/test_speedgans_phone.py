@@ -55,9 +55,10 @@ def every_look(page: Page, shots, name: str) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_round_with_five_players_fits_the_phone(live_server, browser, shots, size):
+def test_a_round_with_five_players_fits_the_phone(live_server, browser, shots, size, request):
     width, height = SIZES[size]
     page = phone(browser, width, height)
+    request.addfinalizer(page.context.close)  # the player goes: the table leaves the lobby's list
     open_table(page, live_server, 5, **{"sg-hourglass": "15"})
     expect(page.get_by_test_id("table-settings")).to_contain_text("Zug-Uhr 2 Minuten")
     page.get_by_test_id("bot-level").select_option("strong")
@@ -121,8 +122,9 @@ def touch(cdp, kind: str, points: list[tuple[float, float, int]]) -> None:
     )
 
 
-def test_second_finger_anywhere_turns_the_dragged_tile(live_server, browser, shots):
+def test_second_finger_anywhere_turns_the_dragged_tile(live_server, browser, shots, request):
     page = phone(browser, *SIZES["360x740"])
+    request.addfinalizer(page.context.close)
     # No turn clock, Gemütlich: the waiting room says so plainly, and offers the looks already.
     open_table(page, live_server, 2, **{"sg-clock": ""})
     settings = page.get_by_test_id("table-settings")
