@@ -1,5 +1,5 @@
 """Speedgans alone in real browsers, on a server of their own whose Rekordjagd lasts 20 s (the
-operator's override SPIELTISCH_REKORDJAGD_SECONDS).
+operator's override SPIELTISCH_REKORDJAGD_SECONDS); the Tagesstadt's list on one of its test's own.
 
 Rosa (desktop, 1280×800) and Paul (phone, 390×844) each play a Rekordjagd to its end: the
 Musterstadt laid by drag and keys, „Gasse dicht!“, one city skipped, the time runs out; the summary
@@ -240,7 +240,10 @@ def test_a_rekordjagd_to_its_end_on_desktop_and_phone(solo_server, catalog, new_
 
 
 # ---- (b) the Tagesstadt twice ----------------------------------------------------------------------
-def test_b_tagesstadt_twice_only_the_first_ranks(solo_server, catalog, new_page, shots):
+def test_b_tagesstadt_twice_only_the_first_ranks(server_factory, catalog, new_page, shots):
+    # A server of its own: the day's list and its count of attempts are Udo's and Tina's alone,
+    # whatever other tests of this module played on theirs, and in whichever order they ran.
+    solo_server = server_factory().url
     udo, udo_points = daily_by_protocol(solo_server, "Udo", catalog=catalog)
     tina = new_page("desktop")
     tina.goto(solo_server + "/")
