@@ -146,7 +146,10 @@ def server_factory(tmp_path: Path, data_dir: Path) -> Iterator:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory, data_dir: Path) -> Iterator[str]:
     """Base URL of a server shared by the session (its own SQLite database, in-process live state).
-    Tests keep apart by creating their own players and tables."""
+    Tests keep apart by creating their own players and tables. What a test leaves here outlives it
+    (tables, solo runs, Rätsel attempts whose clock records them minutes later): a test that counts
+    or reads a shared list (results, the day's lists, the Bestenliste, the lobby's tables) uses a
+    server of its own (`server_factory`), or looks at its own entries only."""
     server = ServerProcess(tmp_path_factory.mktemp("live")).start()
     yield server.url
     server.stop()

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 # The shared page helpers assert too: show the values when one of theirs fails.
-pytest.register_assert_rewrite("tests.browser.planahead_page")
+pytest.register_assert_rewrite(
+    "tests.browser.boxes", "tests.browser.pages", "tests.browser.planahead_page", "tests.browser.socket_games"
+)
 
 CHROMIUM = os.environ.get("SPIELTISCH_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -78,3 +80,10 @@ def new_page(browser):
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def axe():
+    """axe-core's scanner (axe-playwright-python brings its own axe.js: no network needed)."""
+    module = pytest.importorskip("axe_playwright_python.sync_playwright")
+    return module.Axe()

@@ -3,20 +3,12 @@ person would (mouse drags, clicks), with every number on the page checked agains
 
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import Page, expect
 from tests.browser.boxes import centre_of
 
 from spieltisch.games.planahead.notation import parse_land
 from spieltisch.games.planahead.scoring import score_land
 from spieltisch.games.planahead.tiles import Tile
-
-
-def pick_nickname(page: Page, name: str) -> None:
-    page.get_by_test_id("nickname-input").fill(name)
-    page.get_by_test_id("nickname-submit").click()
-    expect(page.get_by_test_id("nickname")).to_have_text(re.compile(name))
 
 
 def board_land(page: Page):
@@ -50,6 +42,28 @@ def drag(page: Page, source: str, target: str) -> None:
 
 def free_fields(land) -> list[int]:
     return [f for f in range(1, 20) if land[f - 1] is None]
+
+
+def free_field(page: Page) -> int:
+    """The first field of the board shown that holds no tile."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid^="field-"]')]
+            .filter((el) => !el.dataset.tile).map((el) => Number(el.dataset.testid.slice(6)))[0]"""
+    )
+
+
+def play_plan_ahead(page: Page) -> None:
+    """19 tiles, each on the first free field (the moves go out on the page's own socket)."""
+    table = page.url.rsplit("/", 1)[1]
+    for turn in range(19):
+        expect(page.get_by_test_id("pa-game")).to_have_attribute("data-turn", str(turn), timeout=15_000)
+        page.evaluate(
+            """([table, field]) => {
+                window.spieltisch.net.send({type: "place", table, field});
+                window.spieltisch.net.send({type: "confirm", table});
+            }""",
+            [table, free_field(page)],
+        )
 
 
 def greedy_field(land, tile: Tile) -> int:

@@ -12,7 +12,8 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.planahead_page import board_land, free_fields, pick_nickname, settled, wait_turn
+from tests.browser.pages import pick_nickname
+from tests.browser.planahead_page import board_land, free_fields, settled, wait_turn
 
 pytestmark = pytest.mark.browser
 

@@ -9,9 +9,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 from tests.browser.boxes import overlap
-from tests.browser.test_english import play_plan_ahead
-from tests.browser.test_speedgans_phone import phone
-from tests.browser.test_speedgans_play import pick_nickname
+from tests.browser.pages import phone, pick_nickname
+from tests.browser.planahead_page import play_plan_ahead
+
+pytestmark = pytest.mark.browser
 
 
 def test_plan_ahead_computers_have_names_a_level_badge_and_the_chosen_pace(live_server, new_page, shots):

@@ -20,6 +20,8 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.browser.pages import pick_nickname
+from tests.browser.planahead_page import free_field, play_plan_ahead
 from tests.server.player_client import Client
 
 pytestmark = pytest.mark.browser
@@ -84,40 +86,12 @@ def seated_names(page: Page) -> set[str]:
     return set(page.locator(".seat-name").all_inner_texts()) - {""}
 
 
-def pick_nickname(page: Page, name: str) -> None:
-    page.get_by_test_id("nickname-input").fill(name)
-    page.get_by_test_id("nickname-submit").click()
-    expect(page.get_by_test_id("nickname")).to_contain_text(name)
-
-
 def name_refused_with(page: Page, text: str) -> None:
     """Submit a name the form lets through but the server refuses (a zero-width space), and wait for
     the form to say `text` (an earlier error may still stand until the server's answer comes)."""
     page.get_by_test_id("nickname-input").fill("\u200b")
     page.get_by_test_id("nickname-submit").click()
     expect(page.get_by_test_id("nickname-error")).to_have_text(text)
-
-
-def free_field(page: Page) -> int:
-    """The first field of the board shown that holds no tile."""
-    return page.evaluate(
-        """() => [...document.querySelectorAll('[data-testid^="field-"]')]
-            .filter((el) => !el.dataset.tile).map((el) => Number(el.dataset.testid.slice(6)))[0]"""
-    )
-
-
-def play_plan_ahead(page: Page) -> None:
-    """19 tiles, each on the first free field (the moves go out on the page's own socket)."""
-    table = page.url.rsplit("/", 1)[1]
-    for turn in range(19):
-        expect(page.get_by_test_id("pa-game")).to_have_attribute("data-turn", str(turn), timeout=15_000)
-        page.evaluate(
-            """([table, field]) => {
-                window.spieltisch.net.send({type: "place", table, field});
-                window.spieltisch.net.send({type: "confirm", table});
-            }""",
-            [table, free_field(page)],
-        )
 
 
 def lay_by_hints(page: Page) -> None:

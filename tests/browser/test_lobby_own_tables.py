@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
-from tests.browser.test_speedgans_play import pick_nickname
+from tests.browser.pages import pick_nickname
+
+pytestmark = pytest.mark.browser
 
 
 def test_back_from_the_lobby_to_a_game_against_the_computer(live_server, new_page, shots):

@@ -11,8 +11,8 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.planahead_page import pick_nickname, wait_turn
-from tests.browser.test_speedgans_phone import phone
+from tests.browser.pages import phone, pick_nickname
+from tests.browser.planahead_page import wait_turn
 
 pytestmark = pytest.mark.browser
 
@@ -49,12 +49,15 @@ def header_fits(page: Page, name: str, where: str, width: int) -> None:
 
 @pytest.mark.parametrize("letter", NAMES)
 @pytest.mark.parametrize("size", SIZES)
-def test_the_longest_name_is_cut_and_no_page_scrolls_sideways(live_server, browser, shots, size, letter):
+def test_the_longest_name_is_cut_and_no_page_scrolls_sideways(server_factory, browser, shots, size, letter):
+    # A server of its own: the lobby measured lists this test's tables only (on the session's server
+    # it would list whatever tables other tests left open, names and all).
+    url = server_factory().url
     name = NAMES[letter]
     width, height = SIZES[size]
     page = phone(browser, width, height)
     try:
-        page.goto(live_server + "/")
+        page.goto(url + "/")
         pick_nickname(page, name)
         expect(page.get_by_test_id("lang")).to_be_in_viewport()
         header_fits(page, name, "lobby", width)

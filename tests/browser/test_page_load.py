@@ -8,7 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.planahead_page import pick_nickname
+from tests.browser.pages import pick_nickname
 
 pytestmark = pytest.mark.browser
 

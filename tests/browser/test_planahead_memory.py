@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.planahead_page import board_land, free_fields, pick_nickname, wait_turn
+from tests.browser.pages import pick_nickname
+from tests.browser.planahead_page import board_land, free_fields, wait_turn
 
 pytestmark = pytest.mark.browser
 

@@ -18,8 +18,8 @@ from collections import deque
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.boxes import inside_the_window, uncovered
-from tests.browser.planahead_page import board_land, free_fields, pick_nickname, settled, wait_turn
-from tests.browser.test_speedgans_phone import phone
+from tests.browser.pages import phone, pick_nickname
+from tests.browser.planahead_page import board_land, free_fields, settled, wait_turn
 
 pytestmark = pytest.mark.browser
 

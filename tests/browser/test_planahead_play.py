@@ -11,13 +11,13 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.browser.pages import pick_nickname
 from tests.browser.planahead_page import (
     board_land,
     check_line_ends,
     drag,
     free_fields,
     greedy_field,
-    pick_nickname,
     settled,
     wait_turn,
 )

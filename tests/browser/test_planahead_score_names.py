@@ -10,9 +10,8 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.planahead_page import pick_nickname, settled, wait_turn
-from tests.browser.test_accessibility import serious_violations
-from tests.browser.test_english import play_plan_ahead
+from tests.browser.pages import pick_nickname, serious_violations
+from tests.browser.planahead_page import play_plan_ahead, settled, wait_turn
 
 pytestmark = pytest.mark.browser
 

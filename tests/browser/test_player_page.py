@@ -18,8 +18,8 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine
-from tests.browser.planahead_page import board_land, greedy_field, pick_nickname, settled, wait_turn
-from tests.browser.test_accessibility import serious_violations
+from tests.browser.pages import pick_nickname, serious_violations
+from tests.browser.planahead_page import board_land, greedy_field, settled, wait_turn
 
 from spieltisch.games.planahead.tiles import Tile
 from spieltisch.server.config import ServerConfig
@@ -43,12 +43,6 @@ LOOKS = ["herbst", "laterne", "plan"]
 def plain(text: str | None) -> str:
     """Intl writes a no-break space before "%": compare what the eye reads."""
     return (text or "").replace("\u00a0", " ").replace("\u202f", " ")
-
-
-@pytest.fixture(scope="module")
-def axe():
-    module = pytest.importorskip("axe_playwright_python.sync_playwright")
-    return module.Axe()
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.boxes import centre_of, inside_the_window
+from tests.browser.pages import phone, pick_nickname
 
 from spieltisch.games.speedgans.notation import parse_city
 from spieltisch.games.speedgans.report import report
@@ -23,27 +24,6 @@ pytestmark = pytest.mark.browser
 
 SIZES = {"360x740": (360, 740), "390x844": (390, 844)}
 LOOKS = ("herbst", "laterne", "plan")
-
-
-def phone(browser, width: int, height: int) -> Page:
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        device_scale_factor=2,
-        has_touch=True,
-        is_mobile=True,
-        locale="de-DE",
-    )
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    return page
-
-
-def pick_nickname(page: Page, name: str) -> None:
-    page.get_by_test_id("nickname-input").fill(name)
-    page.get_by_test_id("nickname-submit").click()
-    expect(page.get_by_test_id("nickname")).to_have_text(re.compile(name))
 
 
 def open_table(page: Page, url: str, seats: int, **choices: str) -> None:
@@ -75,9 +55,10 @@ def every_look(page: Page, shots, name: str) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_round_with_five_players_fits_the_phone(live_server, browser, shots, size):
+def test_a_round_with_five_players_fits_the_phone(live_server, browser, shots, size, request):
     width, height = SIZES[size]
     page = phone(browser, width, height)
+    request.addfinalizer(page.context.close)  # the player goes: the table leaves the lobby's list
     open_table(page, live_server, 5, **{"sg-hourglass": "15"})
     expect(page.get_by_test_id("table-settings")).to_contain_text("Zug-Uhr 2 Minuten")
     page.get_by_test_id("bot-level").select_option("strong")
@@ -141,8 +122,9 @@ def touch(cdp, kind: str, points: list[tuple[float, float, int]]) -> None:
     )
 
 
-def test_second_finger_anywhere_turns_the_dragged_tile(live_server, browser, shots):
+def test_second_finger_anywhere_turns_the_dragged_tile(live_server, browser, shots, request):
     page = phone(browser, *SIZES["360x740"])
+    request.addfinalizer(page.context.close)
     # No turn clock, Gemütlich: the waiting room says so plainly, and offers the looks already.
     open_table(page, live_server, 2, **{"sg-clock": ""})
     settings = page.get_by_test_id("table-settings")

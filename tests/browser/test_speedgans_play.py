@@ -15,6 +15,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.boxes import centre_of
+from tests.browser.pages import pick_nickname
 
 from spieltisch.games.speedgans.catalog import ensure_catalog
 from spieltisch.games.speedgans.notation import parse_city
@@ -24,12 +25,6 @@ pytestmark = pytest.mark.browser
 
 
 # ---- helpers ---------------------------------------------------------------------------------------
-def pick_nickname(page: Page, name: str) -> None:
-    page.get_by_test_id("nickname-input").fill(name)
-    page.get_by_test_id("nickname-submit").click()
-    expect(page.get_by_test_id("nickname")).to_have_text(re.compile(name))
-
-
 def entries(city: str) -> list[str]:
     return city.split()
 

@@ -1,5 +1,5 @@
 """Speedgans alone in real browsers, on a server of their own whose Rekordjagd lasts 20 s (the
-operator's override SPIELTISCH_REKORDJAGD_SECONDS).
+operator's override SPIELTISCH_REKORDJAGD_SECONDS); the Tagesstadt's list on one of its test's own.
 
 Rosa (desktop, 1280×800) and Paul (phone, 390×844) each play a Rekordjagd to its end: the
 Musterstadt laid by drag and keys, „Gasse dicht!“, one city skipped, the time runs out; the summary
@@ -17,6 +17,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.boxes import centre_of, inside_the_window
+from tests.browser.pages import pick_nickname
+from tests.browser.socket_games import daily_by_protocol
 from tests.conftest import ServerProcess
 from tests.server.player_client import Client
 
@@ -53,12 +55,6 @@ def catalog(data_dir):
 
 
 # ---- helpers ---------------------------------------------------------------------------------------
-def pick_nickname(page: Page, name: str) -> None:
-    page.get_by_test_id("nickname-input").fill(name)
-    page.get_by_test_id("nickname-submit").click()
-    expect(page.get_by_test_id("nickname")).to_have_text(re.compile(name))
-
-
 def as_player(page: Page, client: Client) -> None:
     """The page plays as a player made through the protocol (its token in the browser's memory)."""
     page.context.add_init_script(f"localStorage.setItem('spieltisch.token', {json.dumps(client.token)})")
@@ -113,21 +109,6 @@ def drag(page: Page, source: str, target: str) -> None:
     page.mouse.move(x0 + 14, y0 + 10, steps=2)
     page.mouse.move(x1, y1, steps=8)
     page.mouse.up()
-
-
-def daily_by_protocol(url: str, name: str, city: str | None = None, catalog=None) -> tuple[Client, float]:
-    """A player's Tagesstadt attempt through the protocol (its first of the day): the city given, else
-    the catalog's best for the first task alone. Answers the player and the attempt's points."""
-    client = Client(url, name)
-    client.send({"type": "create_table", "game": "speedgans_solo", "settings": {"mode": "daily"}})
-    table = client.table_until(lambda t: t["game"]["phase"] == "playing")
-    if city is None:
-        first = table["game"]["tasks"][0]["id"]
-        city = str(catalog.best_for_weights({first: 1.0}, 1)[0][0])
-    client.send({"type": "city", "table": table["id"], "city": city})
-    client.send({"type": "done", "table": table["id"]})
-    end = client.table_until(lambda t: "first_attempt" in t["game"], timeout=15)
-    return client, end["game"]["total"]
 
 
 def build_record_city(page: Page, catalog, *, first_by_drag: bool) -> tuple[float, object]:
@@ -259,7 +240,10 @@ def test_a_rekordjagd_to_its_end_on_desktop_and_phone(solo_server, catalog, new_
 
 
 # ---- (b) the Tagesstadt twice ----------------------------------------------------------------------
-def test_b_tagesstadt_twice_only_the_first_ranks(solo_server, catalog, new_page, shots):
+def test_b_tagesstadt_twice_only_the_first_ranks(server_factory, catalog, new_page, shots):
+    # A server of its own: the day's list and its count of attempts are Udo's and Tina's alone,
+    # whatever other tests of this module played on theirs, and in whichever order they ran.
+    solo_server = server_factory().url
     udo, udo_points = daily_by_protocol(solo_server, "Udo", catalog=catalog)
     tina = new_page("desktop")
     tina.goto(solo_server + "/")

@@ -39,8 +39,8 @@ from spieltisch.server.tables import (
 )
 from spieltisch.storage.models import GameLog
 from tests.server.inprocess import InProcessServer
+from tests.server.moments import T0
 from tests.server.player_client import Client
-from tests.server.test_table_life import T0
 
 PACING = 1.0
 PEOPLE = ("ann", "bob", "cem")

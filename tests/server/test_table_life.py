@@ -11,7 +11,6 @@ import pytest
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.planahead import game as pa
 from spieltisch.games.speedgans import rounds
-from spieltisch.server.puzzles import PUZZLE_ZONE
 from spieltisch.server.rules.planahead import PlanAheadRules
 from spieltisch.server.rules.puzzle import PuzzleRules
 from spieltisch.server.tables import (
@@ -33,10 +32,10 @@ from spieltisch.server.tables import (
     tick,
 )
 from tests.aio import run
+from tests.server.moments import T0
 
 PLAN_AHEAD = PlanAheadRules()
 GAMES = {"planahead": PLAN_AHEAD, "puzzle": PuzzleRules(b"a test secret of the server", time_limit_s=60)}
-T0 = dt.datetime(2026, 11, 30, 12, tzinfo=PUZZLE_ZONE).timestamp()
 PACING = 1.0
 
 

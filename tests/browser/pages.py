@@ -1,0 +1,41 @@
+"""What the browser tests of every game do on a page: choose a nickname, open a page on a phone, ask
+axe for the serious violations. (Helpers only: no test module imports from another.)"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, expect
+
+
+def pick_nickname(page: Page, name: str) -> None:
+    """Fill in the nickname form and wait until the header names the player (the server made it)."""
+    page.get_by_test_id("nickname-input").fill(name)
+    page.get_by_test_id("nickname-submit").click()
+    expect(page.get_by_test_id("nickname")).to_contain_text(name)
+
+
+def phone(browser: Browser, width: int, height: int) -> Page:
+    """A page in a fresh context (its own player) on a touch phone of this size, in German. The
+    context is the caller's to close; `page.errors` collects the page's uncaught errors."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        device_scale_factor=2,
+        has_touch=True,
+        is_mobile=True,
+        locale="de-DE",
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    return page
+
+
+def serious_violations(axe, page: Page) -> list[str]:
+    """One line per serious or critical violation axe finds: the rule, the elements, what is wrong."""
+    found = axe.run(page, options={"resultTypes": ["violations"]}).response["violations"]
+    return [
+        f"{v['id']} at {node['target']}: {' '.join((node.get('failureSummary') or '').split())[:200]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+        for node in v["nodes"]
+    ]
