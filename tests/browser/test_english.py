@@ -279,7 +279,7 @@ def test_the_lobby_on_a_phone_shows_what_to_start_before_the_tables(server_facto
     for lang in ("de", "en"):
         page = phone(browser, size, lang)
         page.goto(url + "/")
-        pick_nickname(page, "Pia")
+        pick_nickname(page, {"de": "Pia", "en": "Pippa"}[lang])  # two players: a name is one's own
         expect(page.locator("[data-testid^='lobby-table-']")).to_have_count(5)
         expect(page.get_by_test_id("lobby-daily-state")).not_to_have_text("…")
         page.screenshot(path=str(shots / f"lobby-phone-{size}-{lang}.png"), full_page=True)
