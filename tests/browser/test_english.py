@@ -227,8 +227,12 @@ def test_every_screen_speaks_english(server_factory, new_page, shots):
     page.get_by_test_id("new-tasks").click()
     expect(page.get_by_test_id("picker")).to_be_visible()
     look("practice, choosing tasks")
+    number = int(page.get_by_test_id("solo").get_attribute("data-number"))
     page.get_by_test_id("pick-random").click()
+    # The new tasks first (their view redraws the page, and with it a „Really?“ asked before).
+    expect(page.get_by_test_id("solo")).to_have_attribute("data-number", str(number + 1))
     page.get_by_test_id("give-up").click()
+    expect(page.get_by_test_id("give-up")).to_have_class(re.compile(r"\bis-armed\b"))
     look("practice, ending asked")
     page.get_by_test_id("give-up").click()
     expect(page.get_by_test_id("summary")).to_be_visible()

@@ -343,7 +343,8 @@ def test_a_speedgans_game_replayed_change_by_change(server, speedgans_game, new_
         grown.append(int(page.get_by_test_id("city-panel-0").get_attribute("data-tiles")))
         if page.get_by_test_id("marker-0").count():
             break
-    assert [n for i, n in enumerate(grown) if i == 0 or n != grown[i - 1]] == [3, 6, 9]
+    # (The computer's first change may come before Sina's: her city then still shows 0 tiles.)
+    assert [n for i, n in enumerate(grown) if n != (grown[i - 1] if i else 0)] == [3, 6, 9]
     expect(page.get_by_test_id("marker-0")).to_have_text("1")
     expect(page.get_by_test_id("replay-event")).to_have_text("Sina ruft „Gasse dicht!“ – Platzmarke 1")
     expect(page.get_by_test_id("city-panel-0")).to_have_class(re.compile(r"\bis-changed\b"))
