@@ -25,6 +25,9 @@ from spieltisch.storage.repository import Repository
 from tests.conftest import ROOT
 from tests.server.player_client import Client, new_player
 
+#: Each test starts a server of its own (2-3 s) and plays on it: the slow tier.
+pytestmark = pytest.mark.slow
+
 LAND = " ".join(["963"] * 19)  # a whole land (the server checks only how many tiles were laid)
 
 

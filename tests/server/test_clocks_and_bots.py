@@ -68,6 +68,7 @@ def test_computer_players_fill_seats_and_wait_a_human_moment(tmp_path, data_dir)
         assert strongest["score"] == score_land(parse_land(strongest["land"])).total
 
 
+@pytest.mark.slow
 def test_tables_nobody_uses_are_forgotten(tmp_path, data_dir):
     with InProcessServer(tmp_path, data_dir) as server:
         ann, bob = Client(server.url, "Ann"), Client(server.url, "Bob")

@@ -32,6 +32,7 @@ def mentions(message: dict, table_id: str) -> bool:
     return any(line.get("id") == table_id for line in lines) or table_id in message.get("gone", [])
 
 
+@pytest.mark.slow
 def test_opening_a_table_ends_the_lobby_and_a_move_is_no_lobby_news(server_factory):
     # A server of its own: the lobby's list and its changes are this test's tables alone (on the
     # session's server, tables other tests left may change in any burst of news).
