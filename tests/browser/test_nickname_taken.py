@@ -4,8 +4,12 @@ it looks blank."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
+from tests.browser.pages import click_until
 from tests.server.player_client import new_player
+
+pytestmark = pytest.mark.browser
 
 
 def submit(page: Page, name: str) -> None:
@@ -39,7 +43,10 @@ def test_the_form_tells_why_a_name_is_refused_in_german_and_english(server_facto
     # A name of one's own, then a rename to Annika's: refused the same way.
     submit(page, "Berit")
     expect(page.get_by_test_id("nickname")).to_contain_text("Berit")
-    page.get_by_test_id("nickname").click()
+    click_until(
+        page.get_by_test_id("nickname"),
+        lambda: expect(page.get_by_test_id("nickname-input")).to_be_visible(timeout=2_000),
+    )
     submit(page, taken)
     expect(error).to_contain_text("Someone already has this name")
     page.get_by_test_id("lang").click()
