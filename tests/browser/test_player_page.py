@@ -20,6 +20,7 @@ from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine
 from tests.browser.pages import pick_nickname, serious_violations
 from tests.browser.planahead_page import board_land, greedy_field, settled, wait_turn
+from tests.browser.socket_games import PERSON_SECONDS_PER_TILE
 
 from spieltisch.games.planahead.tiles import Tile
 from spieltisch.server.config import ServerConfig
@@ -115,12 +116,14 @@ def play_the_puzzle(page: Page) -> None:
 
 
 def build_with_hints(page: Page) -> None:
-    """A Tagesstadt city laid by „Rat“, tile after tile, then „Gasse dicht!“."""
+    """A Tagesstadt city laid by „Rat“, tile after tile at a person's pace (a city laid faster ranks
+    nowhere), then „Gasse dicht!“."""
     solo = page.get_by_test_id("solo")
     for _ in range(14):
         expect(solo).to_have_attribute("data-pending", "false")
         if page.get_by_test_id("live").count():
             break
+        page.wait_for_timeout(PERSON_SECONDS_PER_TILE * 1000)
         if page.locator(".sg-cell[data-hint='next']").count() == 0:
             page.get_by_test_id("rat").click()
         page.locator(".sg-cell[data-hint='next']").click()
