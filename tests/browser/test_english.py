@@ -20,7 +20,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.pages import pick_nickname
+from tests.browser.pages import click_until, pick_nickname
 from tests.browser.planahead_page import free_field, play_plan_ahead
 from tests.server.player_client import Client
 
@@ -238,8 +238,10 @@ def test_every_screen_speaks_english(server_factory, new_page, shots):
     expect(page.get_by_test_id("summary")).to_be_visible()
     look("practice ended")
     page.goto(url + "/")
-    page.get_by_test_id("lobby-solo-record").click()
-    expect(page.get_by_test_id("solo-clock")).to_be_visible()
+    click_until(
+        page.get_by_test_id("lobby-solo-record"),
+        lambda: expect(page.get_by_test_id("solo-clock")).to_be_visible(timeout=3_000),
+    )
     look("record hunt")
     for path, test_id in (
         ("/tagesstadt", "daily-page"),
