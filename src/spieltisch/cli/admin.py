@@ -164,14 +164,15 @@ def _players(args: argparse.Namespace) -> int:
         }
         for player in found
     ]
-    if args.json:
-        print(json.dumps(rows, ensure_ascii=False, indent=2))
-        return 0
-    for row in rows:
-        blocked = "blocked" if row["blocked"] else "       "
-        print(f"{row['id']}  {row['created_at'][:16]}  {blocked}  {row['nickname']}")
-    print(f"({len(rows)} players)")
-    return 0
+    return _show(
+        args,
+        rows,
+        lambda row: (
+            f"{row['id']}  {row['created_at'][:16]}  {'blocked' if row['blocked'] else '       '}  "
+            f"{row['nickname']}"
+        ),
+        "players",
+    )
 
 
 def _results(args: argparse.Namespace) -> int:
@@ -183,14 +184,15 @@ def _results(args: argparse.Namespace) -> int:
         except NotFound as error:
             raise UsageError(str(error)) from None
     rows: list[dict[str, Any]] = [{**row, "at": row["at"].isoformat()} for row in found]
-    if args.json:
-        print(json.dumps(rows, ensure_ascii=False, indent=2))
-        return 0
-    for row in rows:
-        hidden = "hidden" if row["hidden"] else "      "
-        print(f"{row['kind']:<6} {row['id']:>7}  {row['at'][:16]}  {hidden}  {row['what']}")
-    print(f"({len(rows)} results)")
-    return 0
+    return _show(
+        args,
+        rows,
+        lambda row: (
+            f"{row['kind']:<6} {row['id']:>7}  {row['at'][:16]}  "
+            f"{'hidden' if row['hidden'] else '      '}  {row['what']}"
+        ),
+        "results",
+    )
 
 
 def _log(args: argparse.Namespace) -> int:
@@ -207,13 +209,30 @@ def _log(args: argparse.Namespace) -> int:
         }
         for action in found
     ]
+    return _show(
+        args,
+        rows,
+        lambda row: (
+            f"{row['at'][:19]}  {row['actor']}  {row['action']} {row['target']}  "
+            f"{row['details']}: {row['reason']}"
+        ),
+    )
+
+
+def _show(
+    args: argparse.Namespace,
+    rows: list[dict[str, Any]],
+    line: Callable[[dict[str, Any]], str],
+    noun: str = "",
+) -> int:
+    """A listing: JSON with --json, else a line a row (and their count, where `noun` names them)."""
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
         return 0
     for row in rows:
-        print(
-            f"{row['at'][:19]}  {row['actor']}  {row['action']} {row['target']}  {row['details']}: {row['reason']}"
-        )
+        print(line(row))
+    if noun:
+        print(f"({len(rows)} {noun})")
     return 0
 
 
