@@ -81,15 +81,8 @@ def test_a_finger_moves_a_placed_tile_to_another_field(live_server, new_page):
 @pytest.mark.parametrize("size", [(360, 740), (390, 844)])
 def test_six_players_fit_a_phone_screen(live_server, browser, size):
     width, height = size
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        device_scale_factor=2,
-        has_touch=True,
-        is_mobile=True,
-        locale="de-DE",
-    )
+    page = phone(browser, width, height)
     try:
-        page = context.new_page()
         open_table(page, live_server, "Annalena-Sophie", seats=6, clock="60", bots=5)
         page.get_by_test_id("first-ok").click()  # the first-tile hint, put away
         page.get_by_test_id("field-9").tap()
@@ -107,7 +100,7 @@ def test_six_players_fit_a_phone_screen(live_server, browser, size):
         field = page.get_by_test_id("field-9").bounding_box()
         assert field is not None and field["width"] >= 44, field
     finally:
-        context.close()
+        page.context.close()
 
 
 # ---- the first-game hint on a phone ---------------------------------------------------------------
