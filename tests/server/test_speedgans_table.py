@@ -301,36 +301,25 @@ def test_farming_many_tables_at_once_or_computers_all_day_earns_little(tmp_path)
             "kind": kind,
         }
 
+    def play(player: str, number: int, kind: str, started_at: float) -> None:
+        repository.save_game(
+            game_id=f"{player}-{number}",
+            table_id=f"{player[2:5]}{number:03}",
+            **record,
+            started_at=started_at,
+            leaderboard=[entry(player, 90.0, kind)],
+            computer_cap=cap,
+        )
+
     begun = time.time() - 60
     for table in range(8):  # all begun together, recorded one after the other
-        repository.save_game(
-            game_id=f"eve-{table}",
-            table_id=f"eve{table:03}",
-            **record,
-            started_at=begun,
-            leaderboard=[entry("p_eve", 90.0, "computer")],
-            computer_cap=cap,
-        )
+        play("p_eve", table, "computer", begun)
     # Against computers one at a time: up to the cap, the game that reaches it cut short.
     for game in range(5):
-        repository.save_game(
-            game_id=f"rex-{game}",
-            table_id=f"rex{game:03}",
-            **record,
-            started_at=time.time(),
-            leaderboard=[entry("p_rex", 90.0, "computer")],
-            computer_cap=cap,
-        )
+        play("p_rex", game, "computer", time.time())
     # Among people, no cap: one game after the other counts whole.
     for game in range(5):
-        repository.save_game(
-            game_id=f"ann-{game}",
-            table_id=f"ann{game:03}",
-            **record,
-            started_at=time.time(),
-            leaderboard=[entry("p_ann", 90.0, "table")],
-            computer_cap=cap,
-        )
+        play("p_ann", game, "table", time.time())
     board = {
         row["player"]: (row["points"], row["games"]) for row in repository.leaderboard("speedgans")["entries"]
     }
