@@ -116,8 +116,10 @@ class Player:
         return float(view.get("server_time", 0.0)) + time.perf_counter() - self.received_at
 
     async def open(self) -> None:
-        url = self.base.replace("http://", "ws://") + f"/ws?token={self.token}"
-        self.ws = await connect(url, max_size=2**23, open_timeout=60)
+        self.ws = await connect(
+            self.base.replace("http://", "ws://") + "/ws", max_size=2**23, open_timeout=60
+        )
+        await self.ws.send(orjson.dumps({"type": "hello", "token": self.token}).decode())
 
     async def send(self, message: dict[str, Any]) -> None:
         # Closed: the run is over (or the server dropped us, which `receive` counts).

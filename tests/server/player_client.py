@@ -31,6 +31,16 @@ def numbered(nickname: str, copy: int) -> str:
     return nickname[: 20 - len(suffix)].rstrip() + suffix
 
 
+def socket_url(base_url: str) -> str:
+    """Where a browser's WebSocket connects (the token goes in its first frame, not the URL)."""
+    return base_url.replace("http://", "ws://") + "/ws"
+
+
+def hello(token: str) -> str:
+    """A socket's first frame: who is there."""
+    return json.dumps({"type": "hello", "token": token})
+
+
 class Client:
     def __init__(self, base_url: str, nickname: str | None = None, token: str | None = None) -> None:
         self.base_url = base_url
@@ -38,7 +48,8 @@ class Client:
             self.player = new_player(base_url, nickname or "Tester")
             token = self.player["token"]
         self.token = token
-        self.ws = connect(base_url.replace("http://", "ws://") + f"/ws?token={token}", max_size=2**22)  # noqa: SIM115 - kept open across calls on purpose
+        self.ws = connect(socket_url(base_url), max_size=2**22)  # noqa: SIM115 - kept open across calls on purpose
+        self.ws.send(hello(token))
         self.received: list[dict[str, Any]] = []
         #: The lobby's list as this browser knows it (the whole list, then changes), by table id.
         self.lobby: dict[str, dict[str, Any]] | None = None

@@ -8,7 +8,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.server.inprocess import InProcessServer
-from tests.server.player_client import Client, new_player
+from tests.server.player_client import Client, hello, new_player, socket_url
 
 
 @pytest.fixture
@@ -64,7 +64,8 @@ def test_a_flood_of_messages_is_slowed_and_the_connection_stays(server):
 def test_few_tabs_per_player_and_few_new_players_per_address(server):
     ann = Client(server.url, "Ann")
     tabs = [Client(server.url, token=ann.token) for _ in range(7)]  # 8 with the first
-    with connect(server.url.replace("http", "ws") + f"/ws?token={ann.token}") as ninth:
+    with connect(socket_url(server.url)) as ninth:
+        ninth.send(hello(ann.token))
         assert '"rate_limited"' in ninth.recv(timeout=5)
     tabs[0].close()
     assert Client(server.url, token=ann.token).welcome["type"] == "welcome"  # room again

@@ -11,7 +11,7 @@ import pytest
 from spieltisch.games.planahead.notation import parse_land
 from spieltisch.games.planahead.scoring import score_land
 from spieltisch.games.planahead.tiles import Tile
-from tests.server.player_client import Client
+from tests.server.player_client import Client, hello, socket_url
 
 
 def free_fields(land: str) -> list[int]:
@@ -201,7 +201,8 @@ def test_a_page_that_names_no_table_or_game_is_a_404_page(live_server):
 def test_unknown_token_is_refused_on_the_socket(live_server):
     from websockets.sync.client import connect
 
-    with connect(live_server.replace("http", "ws") + "/ws?token=forged") as ws:
+    with connect(socket_url(live_server)) as ws:
+        ws.send(hello("forged"))
         message = json.loads(ws.recv(timeout=5))
         assert message["code"] == "unknown_player"
 

@@ -46,6 +46,9 @@ class ServerConfig:
     #: Per-message compression of the WebSockets (SPIELTISCH_WS_COMPRESSION=0 turns it off): views
     #: shrink to a fraction on a phone's network, for some CPU on the server (bench/load.py measures it).
     ws_compression: bool = field(default_factory=lambda: os.environ.get("SPIELTISCH_WS_COMPRESSION") != "0")
+    #: Seconds a new WebSocket has to say hello (its first frame, with the token) before it is closed:
+    #: a browser says it at once; a socket that never does holds a file descriptor for nothing.
+    hello_seconds: float = field(default_factory=lambda: _number("SPIELTISCH_HELLO_SECONDS") or 10.0)
 
     def __post_init__(self) -> None:
         if not (self.database_url.startswith(("sqlite:", "postgresql"))):
@@ -58,6 +61,8 @@ class ServerConfig:
             raise ValueError("the puzzle time limit must be 1 to 3600 seconds")
         if self.record_seconds is not None and not 1 <= self.record_seconds <= 3600:
             raise ValueError("the Rekordjagd time must be 1 to 3600 seconds")
+        if not 0 < self.hello_seconds <= 300:
+            raise ValueError("the time for a WebSocket's hello must be more than 0 and at most 300 seconds")
         if self.secret is not None and len(self.secret) < 16:
             raise ValueError("the server secret must have at least 16 characters")
 

@@ -11,7 +11,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from spieltisch.games.errors import ErrorCode, RuleError
-from spieltisch.server import limits
+from spieltisch.server import handshake, limits
 from spieltisch.server.hub import Connection
 from spieltisch.server.protocol import (
     ActionMessage,
@@ -51,26 +51,9 @@ class SocketRoute:
 
 
 async def socket(websocket: WebSocket) -> None:
-    token = websocket.query_params.get("token", "")
     s = socket_services(websocket)
-    try:
-        player = await asyncio.to_thread(s.repository.player_by_token, token) if token else None
-    except Exception:
-        # The records out of reach (or a bug): the handshake is refused, logged once, and the
-        # browser tries again, backing off as after any failed connect.
-        log.exception("a connection failed: its player could not be looked up")
-        await websocket.close(code=1011)
-        return
-    await websocket.accept()
+    player = await handshake.greet(websocket, s)  # the hello with the token, or a refusal
     if player is None:
-        await websocket.send_json(
-            {
-                "type": "error",
-                "code": ErrorCode.UNKNOWN_PLAYER,
-                "message": "unknown player token: choose a nickname first",
-            }
-        )
-        await websocket.close(code=4401)
         return
     if s.hub.connections_of(player.id) >= limits.CONNECTIONS_PER_PLAYER:
         await websocket.send_json(
