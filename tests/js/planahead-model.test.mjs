@@ -56,6 +56,40 @@ describe("placing and confirming", () => {
     assert.equal(model.tentativeField(), null);
   });
 
+  test("a placing the server could not take (unavailable) gives the tile back: placed again, it can be confirmed", () => {
+    const { model, send } = game();
+    model.place(7);
+    assert.equal(model.onError({ type: "error", code: "unavailable", seq: send.last().seq }), true);
+    assert.equal(model.pending, undefined);
+    assert.equal(model.tentativeField(), null); // where the server has it: nowhere yet
+    assert.equal(model.hint(), "Ziehe die Kachel auf ein Feld oder tippe ein Feld an.");
+    assert.equal(model.place(7), true); // the same field again is sent again
+    assert.deepEqual(send.last(), { type: "place", field: 7, seq: 2 });
+    model.update(planAheadTable({ seats: [{ tentative: 7 }] }));
+    assert.equal(model.confirm(), true);
+  });
+
+  test("a refused move of the tile leaves it on the field the server has it on", () => {
+    const { model, send } = game(planAheadTable({ seats: [{ tentative: 4 }] }));
+    model.place(9);
+    assert.equal(model.canConfirm(), false);
+    assert.equal(model.onError({ type: "error", code: "unavailable", seq: send.last().seq }), true);
+    assert.equal(model.tentativeField(), 4);
+    assert.equal(model.canConfirm(), true);
+  });
+
+  test("an error for another message, an older placing or none leaves the placing on its way", () => {
+    const { model, send } = game();
+    model.place(7);
+    const first = send.last().seq;
+    model.place(8);
+    assert.equal(model.onError({ type: "error", code: "unavailable", seq: first }), false);
+    assert.equal(model.onError({ type: "error", code: "internal", seq: null }), false);
+    assert.equal(model.onError({ type: "error", code: "rate_limited", seq: 99 }), false);
+    assert.equal(model.tentativeField(), 8);
+    assert.equal(model.pending, 8);
+  });
+
   test("offline nothing moves", () => {
     const { model, send } = game();
     send.offline = true;

@@ -136,6 +136,19 @@ describe("building", () => {
     assert.equal(model.city.pending, false);
   });
 
+  test("a city the server could not take (unavailable) gives way to its city; the same change is sent again", () => {
+    const { model, send } = game();
+    model.place(4, 0);
+    echo(model, "4a0 . . . . . . . .");
+    model.place(2, 1);
+    assert.equal(model.onError({ type: "error", code: "unavailable", seq: send.last().seq }), true);
+    assert.equal(model.city.text(), "4a0 . . . . . . . .");
+    assert.equal(model.city.pending, false);
+    assert.equal(model.place(2, 1), true);
+    assert.deepEqual(send.last(), { type: "city", city: "4a0 2a0 . . . . . . .", seq: send.last().seq });
+    assert.equal(model.city.pending, true);
+  });
+
   test("an error for another message (or none) leaves the city as it is", () => {
     const { model } = game();
     model.place(4, 0);

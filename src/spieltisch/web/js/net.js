@@ -50,6 +50,13 @@ export async function api(method, path, body = undefined) {
 /**
  * The WebSocket. Handlers by message type (on("table", fn)); onOpen hooks run after every
  * (re)connect so the app can re-send watch_lobby / open_table.
+ *
+ * The token goes in the socket's first frame, the hello (never in the URL: a proxy's log keeps URLs);
+ * the page's own messages follow at once, and the server answers them after its welcome. Only the
+ * welcome makes the connection count as up (the banner goes, the back-off starts again from the
+ * shortest wait): a server that cannot look the player up (its database down) answers `unavailable`
+ * and closes with 1013, "try again later", and the page keeps trying, backing off, as after any
+ * failed connect.
  */
 export class Connection {
   constructor() {
@@ -60,6 +67,7 @@ export class Connection {
     this.wanted = false;
     this.seq = 0;
     this.everOpen = false;
+    this.welcomed = false; // the server has said welcome on this socket
     this.clockOffset = 0; // server_time - local time, seconds
     this.retryTimer = null;
     this.pingTimer = null;
@@ -92,15 +100,12 @@ export class Connection {
     const token = getToken();
     if (!token) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/ws?token=${encodeURIComponent(token)}`);
+    const ws = new WebSocket(`${proto}://${location.host}/ws`);
     this.ws = ws;
+    this.welcomed = false;
     ws.addEventListener("open", () => {
       if (this.ws !== ws) return;
-      this.attempt = 0;
-      this.everOpen = true;
-      clearTimeout(this.bannerTimer);
-      setBanner("");
-      document.body.dataset.connection = "open";
+      ws.send(JSON.stringify({ type: "hello", token }));
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.send({ type: "ping" }), 25000);
       for (const fn of this.openHooks) fn();
@@ -116,12 +121,16 @@ export class Connection {
       if (msg.type === "table" && msg.table && typeof msg.table.server_time === "number") {
         this.clockOffset = msg.table.server_time - Date.now() / 1000;
       }
+      if (msg.type === "welcome") this.welcome();
+      // Refused at the door for an outage: the banner says it (reconnecting), no message on top.
+      if (!this.welcomed && msg.type === "error" && msg.code === "unavailable") return;
       for (const fn of this.handlers.get(msg.type) || []) fn(msg);
       for (const fn of this.handlers.get("*") || []) fn(msg);
     });
     ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      this.welcomed = false;
       clearInterval(this.pingTimer);
       document.body.dataset.connection = "closed";
       for (const fn of this.handlers.get("close") || []) fn(event);
@@ -134,11 +143,21 @@ export class Connection {
     });
   }
 
+  /** The server knows who this is: the connection is up. */
+  welcome() {
+    this.welcomed = true;
+    this.attempt = 0;
+    this.everOpen = true;
+    clearTimeout(this.bannerTimer);
+    setBanner("");
+    document.body.dataset.connection = "open";
+  }
+
   scheduleRetry() {
     // Show the banner only if the outage lasts a moment (a quick reload-style blip stays silent).
     clearTimeout(this.bannerTimer);
     this.bannerTimer = setTimeout(() => {
-      if (!this.isOpen) setBanner(t("net.reconnecting"));
+      if (!this.welcomed) setBanner(t("net.reconnecting"));
     }, this.everOpen ? 400 : 1500);
     const base = Math.min(10000, 400 * 2 ** this.attempt);
     const delay = base / 2 + Math.random() * (base / 2);
@@ -155,6 +174,7 @@ export class Connection {
 
   close() {
     this.wanted = false;
+    this.welcomed = false;
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
     if (this.ws) {

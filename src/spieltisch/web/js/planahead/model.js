@@ -62,6 +62,8 @@ export class PlanAheadModel {
     this.viewSeat = null;
     /** @type {number | null | undefined} the field sent, until the server answers (null: taken back) */
     this.pending = undefined;
+    /** @type {number | null} the seq of that message: an error for it (e.g. `unavailable`) is its answer */
+    this.pendingSeq = null;
     /** the end dialog was set aside to look at the lands */
     this.endHidden = false;
     /** @type {number | null} */
@@ -102,6 +104,7 @@ export class PlanAheadModel {
     this.lastTurn = game.turn;
     this.lastPhase = game.phase;
     this.pending = undefined;
+    this.pendingSeq = null;
     if (this.viewSeat === null || (typeof this.viewSeat === "number" && this.viewSeat >= game.seats.length)) {
       this.viewSeat = this.you ?? 0;
     }
@@ -138,6 +141,20 @@ export class PlanAheadModel {
     const seq = this.send("place", { field });
     if (seq === null) return false;
     this.pending = field;
+    this.pendingSeq = seq ?? null;
+    return true;
+  }
+
+  /**
+   * An error from the server. When it answers the placing on its way (the server refused it, or could
+   * not take it: `unavailable`), the tile goes back to where the server has it, so the player can
+   * place it again (the same field too) and confirm. Answers whether the board changed.
+   * @param {{seq?: number | null}} msg
+   */
+  onError(msg) {
+    if (this.pending === undefined || msg.seq === null || msg.seq === undefined || msg.seq !== this.pendingSeq) return false;
+    this.pending = undefined;
+    this.pendingSeq = null;
     return true;
   }
 

@@ -112,6 +112,11 @@ export class PlanAheadGame {
     this.model.confirm();
   }
 
+  /** An error from the server: a refused placing gives the tile back (room.js, the puzzle's screen). */
+  onError(msg) {
+    if (this.model.onError(msg)) this.render();
+  }
+
   showSeat(seat) {
     this.model.showSeat(seat);
     this.render();

@@ -220,6 +220,7 @@ export class PuzzleScreen extends Screen {
       }
       return !this.game;
     }
+    this.game?.onError(msg); // a refused placing gives the tile back (the toast still shows)
     return false;
   }
 
