@@ -185,7 +185,8 @@ _SECRET = re.compile(r"(token=)[^&\s\"']+", re.IGNORECASE)
 
 
 class MaskTokens(logging.Filter):
-    """Masks `token=…` (a player's secret, in the WebSocket's URL) in every line of uvicorn's logs."""
+    """Masks `token=…` (a player's secret) in every line of uvicorn's logs: pages of this release send it
+    in the WebSocket's hello, but an old page's socket URL, or any URL a client puts it in, has it."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if "token=" not in record.getMessage().lower():
