@@ -99,8 +99,12 @@ class Stats:
 class Player:
     """One browser: a WebSocket, the views it receives, and the moves it makes."""
 
-    def __init__(self, base: str, token: str, seat_name: str, stats: Stats, rng: random.Random) -> None:
+    def __init__(
+        self, base: str, token: str, seat_name: str, stats: Stats, rng: random.Random, hello: bool = True
+    ) -> None:
         self.base, self.token, self.name, self.stats, self.rng = base, token, seat_name, stats, rng
+        #: Whether the token goes in the socket's first frame (a server from before: in its URL).
+        self.hello = hello
         self.view: dict[str, Any] | None = None
         self.table_id: str | None = None
         self.pending: list[tuple[float, Any]] = []  # (sent at, what shows it) of own moves
@@ -116,10 +120,12 @@ class Player:
         return float(view.get("server_time", 0.0)) + time.perf_counter() - self.received_at
 
     async def open(self) -> None:
+        url = self.base.replace("http://", "ws://") + "/ws"
         self.ws = await connect(
-            self.base.replace("http://", "ws://") + "/ws", max_size=2**23, open_timeout=60
+            url if self.hello else f"{url}?token={self.token}", max_size=2**23, open_timeout=60
         )
-        await self.ws.send(orjson.dumps({"type": "hello", "token": self.token}).decode())
+        if self.hello:
+            await self.ws.send(orjson.dumps({"type": "hello", "token": self.token}).decode())
 
     async def send(self, message: dict[str, Any]) -> None:
         # Closed: the run is over (or the server dropped us, which `receive` counts).
@@ -322,8 +328,10 @@ async def run_load(
             return server.urls[index // PLAYERS_PER_TABLE % len(server.urls)]
         return server.urls[rng.randrange(len(server.urls))]
 
+    # A revision from before the hello (`--before`) takes the token in the socket's URL.
+    hello = (server.tree / "src/spieltisch/server/handshake.py").exists()
     players = [
-        Player(host_of(i), token, f"P{i}", stats, random.Random(rng.random()))
+        Player(host_of(i), token, f"P{i}", stats, random.Random(rng.random()), hello)
         for i, token in enumerate(tokens)
     ]
     for start in range(0, len(players), 50):
