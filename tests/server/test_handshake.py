@@ -8,10 +8,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from spieltisch.server.handshake import MAX_HELLO_BYTES
+from spieltisch.games.errors import ErrorCode
+from spieltisch.server.handshake import MAX_HELLO_BYTES, parse_hello
+from spieltisch.server.protocol import ProtocolError
 from tests.server.inprocess import InProcessServer
 from tests.server.player_client import Client, hello, new_player, socket_url
 
@@ -138,3 +142,24 @@ def test_a_second_hello_after_the_welcome_is_no_message(server):
 
 def test_the_test_client_says_hello(server):
     assert Client(server.url, "Ann").welcome["type"] == "welcome"
+
+
+hello_like = st.fixed_dictionaries(
+    {"type": st.sampled_from(["hello", "HELLO", "ping", ""]) | st.text(max_size=8)},
+    optional={
+        "token": st.text(max_size=200) | st.integers() | st.none() | st.lists(st.text(max_size=4)),
+        "seq": st.integers(min_value=-5, max_value=2**60) | st.text(max_size=3),
+        "player": st.text(max_size=10),
+    },
+).map(json.dumps)
+
+
+@given(st.one_of(hello_like, st.text(max_size=700), st.binary(max_size=700)))
+def test_any_first_frame_is_a_hello_or_one_clear_error(frame):
+    try:
+        parsed = parse_hello(frame)
+    except ProtocolError as error:
+        assert error.code in (ErrorCode.BAD_JSON, ErrorCode.BAD_MESSAGE, ErrorCode.TOO_LARGE)
+        return
+    size = len(frame if isinstance(frame, bytes) else frame.encode("utf-8", "surrogatepass"))
+    assert parsed.type == "hello" and 1 <= len(parsed.token) <= 128 and size <= MAX_HELLO_BYTES

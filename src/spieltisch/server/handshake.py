@@ -53,7 +53,9 @@ class Hello(BaseModel):
 
 def parse_hello(frame: str | bytes) -> Hello:
     """The first frame as a hello, or the ProtocolError that says what is wrong with it."""
-    if len(frame) > MAX_HELLO_BYTES or (isinstance(frame, str) and len(frame.encode()) > MAX_HELLO_BYTES):
+    if len(frame) > MAX_HELLO_BYTES or (
+        isinstance(frame, str) and len(frame.encode("utf-8", "surrogatepass")) > MAX_HELLO_BYTES
+    ):
         raise ProtocolError(ErrorCode.TOO_LARGE, f"a hello may have at most {MAX_HELLO_BYTES} bytes")
     try:
         raw = json.loads(frame)
