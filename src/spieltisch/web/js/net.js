@@ -121,7 +121,7 @@ export class Connection {
       if (msg.type === "table" && msg.table && typeof msg.table.server_time === "number") {
         this.clockOffset = msg.table.server_time - Date.now() / 1000;
       }
-      if (msg.type === "welcome") this.welcome();
+      if (msg.type === "welcome" && this.ws === ws) this.welcome();
       // Refused at the door for an outage: the banner says it (reconnecting), no message on top.
       if (!this.welcomed && msg.type === "error" && msg.code === "unavailable") return;
       for (const fn of this.handlers.get(msg.type) || []) fn(msg);
