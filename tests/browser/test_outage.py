@@ -1,6 +1,7 @@
 """A server that cannot take a player's step for a moment, in a real browser: the live-table store
 refuses a placing once, and the records are out of reach while the page reconnects. Either way the
-player is told, and can play on once the server answers again: nothing stays stuck on the page.
+player is told, and can play on once the server answers again: nothing stays stuck on the page. And
+the hello's refusal of a token the records do not know.
 
 The server runs in this process (tests/server/inprocess.py), so a test can make its store or its
 records fail; its clock stands still, which no game here needs (no turn clocks)."""
@@ -112,4 +113,20 @@ def test_while_the_records_are_out_of_reach_the_page_reconnects_backing_off_then
     settled(page)
     page.get_by_test_id("ok").click()
     wait_turn(page, 1)
+    assert page.errors == []
+
+
+def test_a_token_the_server_does_not_know_on_reconnect_asks_for_a_nickname(server, new_page):
+    """The hello's other refusal (4401): the records no longer know the token (a database restored
+    from before the player was made) — the page asks for a nickname instead of retrying forever."""
+    page = new_page("desktop")
+    page.goto(server.url + "/")
+    pick_nickname(page, "Anna")
+    expect(page.get_by_test_id("create-table")).to_be_visible()
+    page.evaluate("localStorage.setItem('spieltisch.token', 'forgotten-token')")
+    page.evaluate("window.spieltisch.net.ws.close()")
+    expect(page.get_by_test_id("nickname-form")).to_be_visible(timeout=20_000)
+    pick_nickname(page, "Berta")
+    expect(page.locator("body")).to_have_attribute("data-connection", "open")
+    assert page.evaluate("localStorage.getItem('spieltisch.token')") != "forgotten-token"
     assert page.errors == []
