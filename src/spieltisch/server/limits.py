@@ -59,3 +59,24 @@ class AddressBuckets:
         while len(self._buckets) > self.kept:
             self._buckets.popitem(last=False)
         return bucket.take()
+
+
+# Tables and solo runs a client creates (the lobby under spam) ---------------------------------------
+#: New tables and runs (create_table, start_puzzle, a rematch) per player: bursts of 10, then one every
+#: 6 s. A person who starts a run, gives up and starts again does so a few times a minute at most.
+CREATIONS_PER_SECOND, CREATION_BURST = 1 / 6, 10.0
+#: The same per address, for all its players together (ServerConfig.creation_burst: 60): a class
+#: behind one school address starting their Rätsel at once; 98 accounts cannot create at 98 times
+#: one player's pace.
+ADDRESS_CREATIONS_PER_SECOND = 1.0
+#: Solo runs (a kind that `starts_alone`: Rekordjagd, Tagesstadt, Übung, a Rätsel attempt) one
+#: player holds running at once; a new one ends the oldest, as if given up. A person plays one, or
+#: a few in tabs side by side.
+SOLO_RUNS_PER_PLAYER = 4
+#: A finished solo run nobody is at any more is forgotten after this many seconds (a reload of its
+#: page comes back within them; its results are in the records, its replay at /replay/<game id>).
+SOLO_LINGER_SECONDS = 30.0
+#: The lobby lists at most this many tables of hosts without a finished game from one address
+#: (the address that created them), and of one such host: 98 new accounts from one address show as
+#: two lines, not a hundred. Hosts who have played are listed first and not counted.
+LOBBY_LINES_PER_ORIGIN = 2
