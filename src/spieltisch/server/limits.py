@@ -80,3 +80,7 @@ SOLO_LINGER_SECONDS = 30.0
 #: (the address that created them), and of one such host: 98 new accounts from one address show as
 #: two lines, not a hundred. Hosts who have played are listed first and not counted.
 LOBBY_LINES_PER_ORIGIN = 2
+#: An address whose hosts without a finished game have more tables than this (a school's class has
+#: a few) floods: all floods together get at most a quarter of the lobby's lines, none while nobody
+#: else has a table there.
+LOBBY_FLOOD_TABLES = 5

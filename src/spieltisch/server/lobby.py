@@ -11,16 +11,19 @@ by the hub. Every browser on the lobby has the same list: the one last told (`sh
 Which tables make the list when there are more than it shows, or when someone creates tables to
 fill it: tables whose creator had finished a table game come first (accounts made by the hundred
 have played nothing), and of the others at most `LOBBY_LINES_PER_ORIGIN` per address they were
-created from and per host. Any one host fills at most `LINES_PER_HOST` lines.
+created from and per host. An address with more than a few such tables floods: all floods together
+fill at most a quarter of the list (none while nobody else has a table). Any one host fills at
+most `LINES_PER_HOST` lines.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from spieltisch.server import wire
-from spieltisch.server.limits import LOBBY_LINES_PER_ORIGIN, OPEN_TABLES_PER_HOST
+from spieltisch.server.limits import LOBBY_FLOOD_TABLES, LOBBY_LINES_PER_ORIGIN, OPEN_TABLES_PER_HOST
 from spieltisch.server.tables import Status, Table
 
 #: The most tables the lobby lists (open ones first): it stays small on a phone and on the wire.
@@ -87,23 +90,28 @@ class LobbyList:
         return True
 
     def _top(self) -> dict[str, Line]:
-        """The lines listed, in order: at most `LINES_PER_HOST` of a host, and of tables whose
-        creator had not played at most `LOBBY_LINES_PER_ORIGIN` per address."""
-        top: dict[str, Line] = {}
-        per_host: dict[str, int] = {}
-        per_origin: dict[str, int] = {}
-        for entry in sorted(self._lines.values(), key=lambda entry: entry.order):
-            if len(top) == LOBBY_SIZE:
-                break
-            if per_host.get(entry.host, 0) >= LINES_PER_HOST:
+        """The lines listed, in order: at most `LINES_PER_HOST` of a host; of tables whose creator
+        had not played at most `LOBBY_LINES_PER_ORIGIN` per address, and of an address that has
+        more than `LOBBY_FLOOD_TABLES` such tables (a flood) only as many as keep all floods
+        together within a quarter of the list."""
+        ordered = sorted(self._lines.values(), key=lambda entry: entry.order)
+        fresh = Counter(entry.counted_as for entry in ordered if entry.counted_as is not None)
+        flooding = {origin for origin, count in fresh.items() if count > LOBBY_FLOOD_TABLES}
+        chosen: list[_Entry] = []
+        flood: list[_Entry] = []
+        per_host: Counter[str] = Counter()
+        per_origin: Counter[str] = Counter()
+        for entry in ordered:
+            if per_host[entry.host] >= LINES_PER_HOST:
                 continue
             if entry.counted_as is not None:
-                if per_origin.get(entry.counted_as, 0) >= LOBBY_LINES_PER_ORIGIN:
+                if per_origin[entry.counted_as] >= LOBBY_LINES_PER_ORIGIN:
                     continue
-                per_origin[entry.counted_as] = per_origin.get(entry.counted_as, 0) + 1
-            per_host[entry.host] = per_host.get(entry.host, 0) + 1
-            top[entry.line["id"]] = entry.line
-        return top
+                per_origin[entry.counted_as] += 1
+            per_host[entry.host] += 1
+            (flood if entry.counted_as in flooding else chosen).append(entry)
+        listed = sorted(chosen + flood[: len(chosen) // 3], key=lambda entry: entry.order)
+        return {entry.line["id"]: entry.line for entry in listed[:LOBBY_SIZE]}
 
     def tables(self) -> list[Line]:
         """The list now, in order."""
