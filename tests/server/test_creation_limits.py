@@ -9,6 +9,7 @@ from spieltisch.server.creation import holdings, origin_of, runs_to_end
 from spieltisch.server.lobby import LINES_PER_HOST, LobbyList
 from spieltisch.server.rules.planahead import PlanAheadRules
 from spieltisch.server.rules.puzzle import PuzzleRules
+from spieltisch.server.scheduler import forget_at
 from spieltisch.server.tables import Status, Table, apply, create_table, end_alone, set_connected
 from tests.server.moments import T0
 
@@ -101,3 +102,23 @@ def test_a_puzzle_attempt_ended_by_the_server_keeps_what_it_had_and_reads_back_a
     assert end_alone(ended, T0 + 6, 1.0) is None  # over already: nothing to end
     again = Table.from_dict(ended.to_dict(), GAMES)
     assert again.origin == ended.origin and again.to_dict() == ended.to_dict()
+
+
+def test_when_a_finished_run_is_forgotten():
+    table = run_of("ann", "203.0.113.1", T0)
+    assert forget_at(table) is None  # running
+    away = set_connected(table, "ann", False, T0 + 1)
+    assert away is not None
+    ended = end_alone(away, T0 + 5, 1.0)
+    assert ended is not None and forget_at(ended) is None  # not yet in the records
+    ended.recorded = True
+    assert forget_at(ended) == T0 + 5  # ended for the limit while she was away: at once
+    # Given up (its clock: a deadline) while she was there, then she left: ten minutes after that.
+    there = run_of("ann", "203.0.113.1", T0)
+    over = apply(there, "ann", "Ann", pa.Place(7), T0 + 2, 1.0)
+    over = end_alone(over, T0 + 3, 1.0)
+    assert over is not None
+    over.recorded = True
+    assert forget_at(over) is None  # she is at it
+    left = set_connected(over, "ann", False, T0 + 20)
+    assert left is not None and forget_at(left) == T0 + 20 + limits.SOLO_LINGER_SECONDS

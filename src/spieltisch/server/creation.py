@@ -8,7 +8,8 @@
   a hundred fresh accounts cannot fill the lobby, and a host who has played is never counted.
 - A player holds at most `SOLO_RUNS_PER_PLAYER` running solo runs, an address
   `address_solo_runs`: a new one ends the oldest (one whose player is not at it first), as if
-  given up — its results count as the rules say for a run given up.
+  given up — its results count as the rules say for a run given up — and forgets his finished ones
+  nobody is at but the newest `FINISHED_RUNS_KEPT`.
 
 A table remembers its address only as a keyed hash (`origin_of`): enough to count by, nothing to
 read an address from.
@@ -82,6 +83,8 @@ class Holdings:
     origin_runs: list[Table] = field(default_factory=list)
     #: The player's running attempt at the day's game of the key asked for, if any.
     open_attempt: Table | None = None
+    #: The player's finished solo runs in the records that nobody is at.
+    own_finished: list[Table] = field(default_factory=list)
 
 
 def holdings(tables: list[Table], player: str, origin: str, attempt_key: str | None) -> Holdings:
@@ -90,6 +93,9 @@ def holdings(tables: list[Table], player: str, origin: str, attempt_key: str | N
         if table.status is Status.OPEN and table.rules.listed:
             held.hosted_open += table.host == player
             held.unplayed_open_from_origin += table.origin == origin and not table.creator_played
+        elif table.status is Status.FINISHED and table.rules.starts_alone:
+            if table.recorded and not table.anyone_here and table.seat_of(player) is not None:
+                held.own_finished.append(table)
         elif table.status is Status.PLAYING and table.rules.starts_alone:
             mine = table.seat_of(player) is not None
             if mine:
@@ -113,6 +119,12 @@ def runs_to_end(held: Holdings, per_address: int, new: str) -> list[Table]:
         for run in candidates[: max(0, len(left) - limit)]:
             ending[run.id] = run
     return list(ending.values())
+
+
+def finished_to_forget(held: Holdings) -> list[Table]:
+    """The player's finished solo runs nobody is at but the newest `FINISHED_RUNS_KEPT`."""
+    newest_first = sorted(held.own_finished, key=lambda run: (run.created, run.id), reverse=True)
+    return newest_first[limits.FINISHED_RUNS_KEPT :]
 
 
 def _first_to_end(run: Table) -> tuple[bool, float, str]:

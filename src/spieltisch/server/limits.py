@@ -73,9 +73,14 @@ ADDRESS_CREATIONS_PER_SECOND = 1.0
 #: player holds running at once; a new one ends the oldest, as if given up. A person plays one, or
 #: a few in tabs side by side.
 SOLO_RUNS_PER_PLAYER = 4
-#: A finished solo run nobody is at any more is forgotten after this many seconds (a reload of its
-#: page comes back within them; its results are in the records, its replay at /replay/<game id>).
-SOLO_LINGER_SECONDS = 30.0
+#: A finished solo run nobody is at is forgotten this many seconds after its end, or after its
+#: player left its page if later (a reload, a phone that slept through the end come back within
+#: them; its results are in the records, its replay at /replay/<game id>) — at once if the server
+#: ended it for the limit while he was away.
+SOLO_LINGER_SECONDS = 600.0
+#: Of a player's finished solo runs nobody is at, a new run keeps the newest this many (the older
+#: are forgotten then): one who starts and gives up again and again leaves no trail in memory.
+FINISHED_RUNS_KEPT = 2
 #: The lobby lists at most this many tables of hosts without a finished game from one address
 #: (the address that created them), and of one such host: 98 new accounts from one address show as
 #: two lines, not a hundred. Hosts who have played are listed first and not counted.

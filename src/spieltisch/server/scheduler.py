@@ -37,14 +37,25 @@ RECORD_TAKEOVER_SECONDS = 10.0
 
 
 def forget_at(table: Table) -> float | None:
-    """When a solo run is forgotten: `SOLO_LINGER_SECONDS` after its player left it, once it is
-    over and in the records (None: not yet, or not a solo run)."""
+    """When a finished solo run is forgotten, once it is in the records (None: not yet, or not a
+    solo run): `SOLO_LINGER_SECONDS` after its end or after its player left its page, whichever is
+    later (a phone that slept through the end of a Rekordjagd finds its results) — but at once
+    when the server ended it for the limit, or he left it, while he was away: no page of it to
+    come back to. (A player's newest few are kept at most: server/creation.py.)"""
     if not table.rules.starts_alone or table.status is not Status.FINISHED or not table.recorded:
         return None
     if table.anyone_here:
         return None
-    gone = [seat.away_since for seat in table.seats if seat.away_since is not None]
-    return max(gone, default=table.created) + SOLO_LINGER_SECONDS
+    gone = max(
+        (seat.away_since for seat in table.seats if seat.away_since is not None), default=table.created
+    )
+    last = table.log[-1] if table.log else None
+    if last is None:
+        return gone + SOLO_LINGER_SECONDS
+    ended = float(last[1])
+    if last[0] == "abandon" and gone <= ended:
+        return ended
+    return max(gone, ended) + SOLO_LINGER_SECONDS
 
 
 class Scheduler:

@@ -230,15 +230,17 @@ async def _create(s: Services, connection: Connection, game: str, settings: dict
 
 async def _end_runs_over_limit(s: Services, player: str, origin: str, new: str) -> None:
     """The player's (and the address's) oldest running solo runs end, as if given up, while they
-    hold more than the limits allow with the new one."""
+    hold more than the limits allow with the new one; his older finished ones are forgotten."""
     held = creation.holdings(await s.store.all_tables(), player, origin, None)
-    for run in creation.runs_to_end(held, s.config.address_solo_runs, new):
-        try:
+    try:
+        for run in creation.runs_to_end(held, s.config.address_solo_runs, new):
             await s.store.update(run.id, lambda t: end_alone(t, s.clock.now(), s.config.bot_pacing))
-        except StoreUnavailable:
-            # The new run stands; the next creation ends this one (its clock or the absence of
-            # its player end it meanwhile).
-            log.warning("could not end solo run %s over the limit", run.id)
+        for run in creation.finished_to_forget(held):
+            await s.store.delete(run.id)
+            await asyncio.to_thread(s.repository.delete_live_table, run.id)
+    except StoreUnavailable:
+        # The new run stands; the next creation (or the clock, or the sweep) ends or forgets these.
+        log.warning("could not end or forget %s's solo runs over the limit", player)
 
 
 def _address(connection: Connection) -> str:
