@@ -89,6 +89,7 @@ def quiet(client: Client) -> None:
         pass
 
 
+@pytest.mark.slow
 def test_one_player_over_eight_sockets_holds_few_solo_runs_and_leaves_nothing_behind(server):
     eve = Client(server.url, "Eve", address=SPAM)
     tabs = [eve, *(Client(server.url, token=eve.token, address=SPAM) for _ in range(7))]
@@ -133,6 +134,7 @@ def eves_tables(server: InProcessServer, eve: Client) -> list:
     return [t for t in live_tables(server) if t.seat_of(eve.player["id"]) is not None]
 
 
+@pytest.mark.slow
 def test_many_accounts_of_one_address_hold_few_solo_runs(server):
     per_address = services(server).config.address_solo_runs
     accounts = [Client(server.url, f"Spam {n}", address=SPAM) for n in range(12)]
