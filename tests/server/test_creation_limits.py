@@ -7,10 +7,12 @@ from spieltisch.games.planahead import game as pa
 from spieltisch.server import limits
 from spieltisch.server.creation import holdings, origin_of, runs_to_end
 from spieltisch.server.lobby import LINES_PER_HOST, LobbyList
+from spieltisch.server.played import PlayedCache
 from spieltisch.server.rules.planahead import PlanAheadRules
 from spieltisch.server.rules.puzzle import PuzzleRules
 from spieltisch.server.scheduler import forget_at
-from spieltisch.server.tables import Status, Table, apply, create_table, end_alone, set_connected
+from spieltisch.server.tables import Start, Status, Table, apply, create_table, end_alone, set_connected
+from tests.aio import run
 from tests.server.moments import T0
 
 PLAN_AHEAD = PlanAheadRules()
@@ -122,3 +124,21 @@ def test_when_a_finished_run_is_forgotten():
     assert forget_at(over) is None  # she is at it
     left = set_connected(over, "ann", False, T0 + 20)
     assert left is not None and forget_at(left) == T0 + 20 + limits.SOLO_LINGER_SECONDS
+
+
+def test_whether_a_host_has_played_is_asked_once_and_learnt_from_a_recorded_game():
+    asked: list[str] = []
+
+    def look_up(player: str) -> bool:
+        asked.append(player)
+        return player == "veteran"
+
+    cache = PlayedCache(look_up)
+    assert run(cache.has_played("veteran")) and not run(cache.has_played("ann"))
+    assert run(cache.has_played("veteran")) and not run(cache.has_played("ann"))
+    assert asked == ["veteran", "ann"]  # each once
+    game = open_table("ann", "203.0.113.1", T0)
+    game = apply(game, "ann", "Ann", Start(), T0, 1.0)
+    game.status, game.recorded = Status.FINISHED, True
+    run(cache.table_changed(game.id, game, False))
+    assert run(cache.has_played("ann")) and asked == ["veteran", "ann"]

@@ -9,14 +9,15 @@ makes the mark cost something to fake.
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from spieltisch.server.tables import Table
+from spieltisch.server.tables import Status, Table
+
+log = logging.getLogger(__name__)
 
 #: A "not yet" is asked again after this many seconds (the player may have finished a game since);
 #: a "yes" stays true for good.
@@ -38,7 +39,11 @@ class PlayedCache:
         if known is not None and time.monotonic() < known[1]:
             self._known[player] = known
             return known[0]
-        played = await asyncio.to_thread(self._look_up, player)
+        try:
+            played = await asyncio.to_thread(self._look_up, player)
+        except Exception as error:  # the records out of reach: the table is made, listed as a new host's
+            log.warning("could not look up whether %s has played: %s", player, error)
+            return False
         self._known[player] = (played, math.inf if played else time.monotonic() + NOT_YET_SECONDS)
         self._forget_oldest()
         return played
@@ -46,8 +51,6 @@ class PlayedCache:
     async def table_changed(self, table_id: str, table: Table | None, here: bool) -> None:
         """A table game in the records (every process hears it): its people have played, from now
         on — one who finishes his first game and sets up a table is listed as having played."""
-        from spieltisch.server.tables import Status
-
         if table is None or not table.rules.listed or table.status is not Status.FINISHED:
             return
         if not table.recorded or table.extras.get("abandoned"):
