@@ -182,6 +182,32 @@ def test_a_person_starting_and_giving_up_is_never_refused(server):
     assert [t.id for t in running_runs(server, ann.player["id"])] == [attempt]
 
 
+@pytest.mark.slow
+def test_rematches_of_one_run_are_new_runs_too(server):
+    """„Nochmal“ and „Beenden“ in a loop: each run given up would be a record; a burst of them is."""
+    eve = Client(server.url, "Eve", address=SPAM)
+    eve.send({"type": "create_table", "game": SOLO, "settings": {"mode": "record"}})
+    run = eve.table_until(lambda t: t["kind"] == SOLO)["id"]
+    refused = 0
+    playing = True
+    for seq in range(20):
+        if playing:
+            eve.send({"type": "give_up", "table": run})
+            eve.table_until(lambda t: t["status"] == "finished")
+        eve.send({"type": "rematch", "table": run, "seq": seq})
+        answer = eve.next_of(
+            ("table", "error"),
+            where=lambda m, n=seq: (
+                m.get("seq") == n or (m["type"] == "table" and m["table"]["status"] == "playing")
+            ),
+        )
+        playing = answer["type"] == "table"
+        refused += answer["type"] == "error" and answer["code"] == "rate_limited"
+    assert refused >= 20 - limits.CREATION_BURST
+    history = httpx.get(f"{server.url}/api/players/{eve.player['id']}/history").json()
+    assert history["counts"]["record"] <= limits.CREATION_BURST + 1
+
+
 def test_a_run_ended_by_the_limit_counts_as_given_up(server):
     """The oldest runs ended by newer ones are recorded as the rules record a run given up (and
     replay to their records: InProcessServer checks every recorded game on leaving)."""

@@ -267,11 +267,11 @@ def _may_watch(table: Table | None, player: str) -> bool:
 
 async def _act(s: Services, connection: Connection, message: ActionMessage) -> None:
     action = message.action()
-    if isinstance(action, Rematch):
-        # A rematch starts a new game, a solo run's one more run: it counts as a creation.
-        origin = creation.origin_of(_address(connection), s.secret)
-        if not s.creations.take(connection.player, origin):
-            raise RuleError(ErrorCode.RATE_LIMITED, "too many new games and runs: wait a moment")
+    rematch = isinstance(action, Rematch)
+    origin = creation.origin_of(_address(connection), s.secret) if rematch else ""
+    # A rematch starts a new game, a solo run's one more run: it counts as a creation.
+    if rematch and not s.creations.take(connection.player, origin):
+        raise RuleError(ErrorCode.RATE_LIMITED, "too many new games and runs: wait a moment")
     following = message.table in connection.tables
     s.hub.follow(connection, message.table)
 
@@ -291,5 +291,7 @@ async def _act(s: Services, connection: Connection, message: ActionMessage) -> N
         s.hub.forget(connection, message.table)
         raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {message.table!r}")
     await s.hub.answer(connection, changed)
-    if isinstance(action, Rematch):
+    if rematch:
         await _note_start(s, changed)
+        if changed.rules.starts_alone:  # one more run: within the limits as a new one
+            await _end_runs_over_limit(s, connection.player, origin, changed.id)
