@@ -7,8 +7,8 @@ Two attacks, each on a fresh server (its own uvicorn and SQLite file; the Speedg
 ./var), every client on 127.0.0.1 naming its address in X-Forwarded-For (uvicorn trusts it from there):
 
 - lobby: a regular (he has finished a Plan Ahead game) and a newcomer each host a table, each from
-  an address of his own; then 98 fresh accounts of one address send three `create_table` each, as
-  fast as their sockets go. Printed: the lobby's lines (GET /api/tables), how many are spam, and
+  an address of his own; then 98 fresh accounts of one address, three sockets each, send a
+  `create_table` on each socket, as fast as they go. Printed: the lobby's lines (GET /api/tables), how many are spam, and
   whether the two honest tables are listed.
 - solo: one player over 8 sockets sends `create_table` for an Übung as fast as the message limit
   lets each socket (19 a second) for `--seconds`. Printed: the solo runs still running and the
@@ -150,12 +150,12 @@ async def lobby_attack(url: str) -> dict:
     ws2 = await socket_of(url, newcomer["token"], "203.0.113.2")
     honest.add(await host_table(ws2))
     spammers = [new_player(url, f"Spam {n}", SPAM) for n in range(98)]
-    sockets = [await socket_of(url, p["token"], SPAM) for p in spammers]
+    # A socket per table (a tab each): every table has its host at it, as the lobby lists them.
+    sockets = [await socket_of(url, p["token"], SPAM) for p in spammers for _ in range(3)]
     drains = [asyncio.create_task(drain(s)) for s in sockets]
     started = time.monotonic()
-    for _ in range(3):
-        for s in sockets:
-            await s.send(json.dumps({"type": "create_table", "game": "planahead", "settings": {"seats": 6}}))
+    for s in sockets:
+        await s.send(json.dumps({"type": "create_table", "game": "planahead", "settings": {"seats": 6}}))
     sent = time.monotonic() - started
     await asyncio.sleep(3.0)  # every creation answered, the lobby's half-second gathering done
     lines = httpx.get(f"{url}/api/tables").json()["tables"]
