@@ -3,7 +3,9 @@ process (several processes each allow as much; what matters is that no one can f
 
 Limits (per process): WebSocket messages per connection (a person sends a few a second; dragging
 tiles in Speedgans sends a city per change), connections per player, new players per address, and
-open tables per host (the lobby lists open tables: one player cannot push everyone else's out).
+open tables per host (the lobby lists open tables: one player cannot push everyone else's out);
+new tables and runs per player and per address, running solo runs per player and the lobby's lines
+per address (server/creation.py and server/lobby.py apply them).
 """
 
 from __future__ import annotations
