@@ -418,6 +418,9 @@ class Server:
             "SPIELTISCH_DATABASE_URL": f"sqlite:///{self.folder / 'load.sqlite3'}",
             "SPIELTISCH_PLAYER_BURST": "1000000",
             "SPIELTISCH_MESSAGE_RATE": "1000",
+            # Every simulated browser comes from 127.0.0.1: no per-address limits on its tables.
+            "SPIELTISCH_CREATION_BURST": "1000000",
+            "SPIELTISCH_ADDRESS_OPEN_TABLES": "1000000",
             "PYTHONPATH": str(self.tree / "src"),
         }
         if self.workers > 1 or self.hosts > 1:

@@ -77,6 +77,10 @@ class ServerProcess:
             "SPIELTISCH_BOT_PACING": "0.05",
             "SPIELTISCH_PLAYER_BURST": "100000",  # the tests make many players from one address
             "SPIELTISCH_MESSAGE_RATE": "100000",  # and play faster than any person
+            # All of them from 127.0.0.1: an address's tables and runs are not limited here.
+            "SPIELTISCH_CREATION_BURST": "100000",
+            "SPIELTISCH_ADDRESS_OPEN_TABLES": "100000",
+            "SPIELTISCH_ADDRESS_SOLO_RUNS": "100000",
             **(env or {}),
         }
         self.workers = workers

@@ -24,6 +24,9 @@ class InProcessServer:
         bot_pacing: float = 1.0,
         player_burst: float = 100_000,
         message_rate: float = 100_000,
+        creation_burst: float = 100_000,
+        address_open_tables: int = 100_000,
+        address_solo_runs: int = 100_000,
     ) -> None:
         self.clock = clock or FakeClock()
         config = ServerConfig(
@@ -32,14 +35,19 @@ class InProcessServer:
             bot_pacing=bot_pacing,
             player_burst=player_burst,
             message_rate=message_rate,
+            creation_burst=creation_burst,
+            address_open_tables=address_open_tables,
+            address_solo_runs=address_solo_runs,
             data_dir=data_dir,
         )
         self.config = config
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        #: The app (its `state.services` once started: what a test may look into).
+        self.app = create_app(config, self.clock)
         self.server = uvicorn.Server(
             uvicorn.Config(
-                create_app(config, self.clock),
+                self.app,
                 host="127.0.0.1",
                 port=self.port,
                 log_level="warning",

@@ -11,18 +11,25 @@ import httpx
 from websockets.sync.client import connect
 
 
-def new_player(base_url: str, nickname: str) -> dict[str, Any]:
+def new_player(base_url: str, nickname: str, address: str | None = None) -> dict[str, Any]:
     """A new player named `nickname`, or, where someone on this server has that name already (tests
     share a server and pick the same names), „Ann 2“, „Ann 3“, …: names are unique. A test that
-    checks a name shown checks the one the player got (`player["nickname"]`)."""
+    checks a name shown checks the one the player got (`player["nickname"]`). `address`: the
+    address the server sees (see `forwarded`)."""
     for copy in itertools.count(1):
         name = nickname if copy == 1 else numbered(nickname, copy)
-        response = httpx.post(f"{base_url}/api/players", json={"nickname": name})
+        response = httpx.post(f"{base_url}/api/players", json={"nickname": name}, headers=forwarded(address))
         if response.status_code == 409 and response.json()["error"]["code"] == "nickname_taken":
             continue
         response.raise_for_status()
         return response.json()
     raise AssertionError("unreachable")
+
+
+def forwarded(address: str | None) -> dict[str, str]:
+    """Headers that make the server see a request as coming from `address`: uvicorn takes a
+    proxy's X-Forwarded-For from 127.0.0.1, as from a reverse proxy on the same machine."""
+    return {} if address is None else {"X-Forwarded-For": address}
 
 
 def numbered(nickname: str, copy: int) -> str:
@@ -42,13 +49,23 @@ def hello(token: str) -> str:
 
 
 class Client:
-    def __init__(self, base_url: str, nickname: str | None = None, token: str | None = None) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        nickname: str | None = None,
+        token: str | None = None,
+        address: str | None = None,
+    ) -> None:
+        """A player (a new one named `nickname`, or the one of `token`) connected as from `address`
+        (None: 127.0.0.1, as every test client)."""
         self.base_url = base_url
         if token is None:
-            self.player = new_player(base_url, nickname or "Tester")
+            self.player = new_player(base_url, nickname or "Tester", address)
             token = self.player["token"]
         self.token = token
-        self.ws = connect(socket_url(base_url), max_size=2**22)  # noqa: SIM115 - kept open across calls on purpose
+        self.ws = connect(  # noqa: SIM115 - kept open across calls on purpose
+            socket_url(base_url), max_size=2**22, additional_headers=forwarded(address)
+        )
         self.ws.send(hello(token))
         self.received: list[dict[str, Any]] = []
         #: The lobby's list as this browser knows it (the whole list, then changes), by table id.

@@ -33,6 +33,17 @@ class ServerConfig:
     #: New players one address may create in a burst (then 1 a minute; tests that make hundreds of
     #: players raise it).
     player_burst: float = field(default_factory=lambda: _number("SPIELTISCH_PLAYER_BURST") or 100.0)
+    #: New tables and runs all players of one address may create in a burst (then 1 a second; see
+    #: limits.py). Tests, whose players all come from 127.0.0.1, raise it.
+    creation_burst: float = field(default_factory=lambda: _number("SPIELTISCH_CREATION_BURST") or 60.0)
+    #: Open tables that hosts without a finished game may have from one address together (a school
+    #: class sets up a few; 98 fresh accounts cannot fill the lobby). Tests raise it.
+    address_open_tables: int = field(
+        default_factory=lambda: int(_number("SPIELTISCH_ADDRESS_OPEN_TABLES") or 10)
+    )
+    #: Solo runs the players of one address hold running together; a new one ends the oldest whose
+    #: player is not at it (then the oldest). Tests raise it.
+    address_solo_runs: int = field(default_factory=lambda: int(_number("SPIELTISCH_ADDRESS_SOLO_RUNS") or 30))
     #: Messages one connection may send a second on average (bursts of three times as many); tests
     #: that play faster than any person raise it.
     message_rate: float = field(default_factory=lambda: _number("SPIELTISCH_MESSAGE_RATE") or 20.0)
@@ -63,6 +74,8 @@ class ServerConfig:
             raise ValueError("the Rekordjagd time must be 1 to 3600 seconds")
         if not 0 < self.hello_seconds <= 300:
             raise ValueError("the time for a WebSocket's hello must be more than 0 and at most 300 seconds")
+        if self.creation_burst < 1 or self.address_open_tables < 1 or self.address_solo_runs < 1:
+            raise ValueError("the creation burst and the per-address table limits must be at least 1")
         if self.secret is not None and len(self.secret) < 16:
             raise ValueError("the server secret must have at least 16 characters")
 

@@ -3,7 +3,9 @@ process (several processes each allow as much; what matters is that no one can f
 
 Limits (per process): WebSocket messages per connection (a person sends a few a second; dragging
 tiles in Speedgans sends a city per change), connections per player, new players per address, and
-open tables per host (the lobby lists open tables: one player cannot push everyone else's out).
+open tables per host (the lobby lists open tables: one player cannot push everyone else's out);
+new tables and runs per player and per address, running solo runs per player and the lobby's lines
+per address (server/creation.py and server/lobby.py apply them).
 """
 
 from __future__ import annotations
@@ -59,3 +61,33 @@ class AddressBuckets:
         while len(self._buckets) > self.kept:
             self._buckets.popitem(last=False)
         return bucket.take()
+
+
+# Tables and solo runs a client creates (the lobby under spam) ---------------------------------------
+#: New tables and runs (create_table, start_puzzle, a rematch) per player: bursts of 10, then one every
+#: 6 s. A person who starts a run, gives up and starts again does so a few times a minute at most.
+CREATIONS_PER_SECOND, CREATION_BURST = 1 / 6, 10.0
+#: The same per address, for all its players together (ServerConfig.creation_burst: 60): a class
+#: behind one school address starting their Rätsel at once; 98 accounts cannot create at 98 times
+#: one player's pace.
+ADDRESS_CREATIONS_PER_SECOND = 1.0
+#: Solo runs (a kind that `starts_alone`: Rekordjagd, Tagesstadt, Übung, a Rätsel attempt) one
+#: player holds running at once; a new one ends the oldest, as if given up. A person plays one, or
+#: a few in tabs side by side.
+SOLO_RUNS_PER_PLAYER = 4
+#: A finished solo run nobody is at is forgotten this many seconds after its end, or after its
+#: player left its page if later (a reload, a phone that slept through the end come back within
+#: them; its results are in the records, its replay at /replay/<game id>) — at once if the server
+#: ended it for the limit while he was away.
+SOLO_LINGER_SECONDS = 600.0
+#: Of a player's finished solo runs nobody is at, a new run keeps the newest this many (the older
+#: are forgotten then): one who starts and gives up again and again leaves no trail in memory.
+FINISHED_RUNS_KEPT = 2
+#: The lobby lists at most this many tables of hosts without a finished game from one address
+#: (the address that created them), and of one such host: 98 new accounts from one address show as
+#: two lines, not a hundred. Hosts who have played are listed first and not counted.
+LOBBY_LINES_PER_ORIGIN = 2
+#: An address whose hosts without a finished game have more tables than this (a school's class has
+#: a few) floods: all floods together get at most a quarter of the lobby's lines, none while nobody
+#: else has a table there.
+LOBBY_FLOOD_TABLES = 5

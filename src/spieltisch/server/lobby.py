@@ -7,19 +7,42 @@ hub hands each changed table to `LobbyList.update`, which says whether a line ch
 A browser that opens the lobby gets the whole list once (`lobby`); after that only what changed
 (`lobby_changes`: the lines that are new or different, and the ids that left the list), gathered
 by the hub. Every browser on the lobby has the same list: the one last told (`shown`).
+
+Which tables make the list when there are more than it shows, or when someone creates tables to
+fill it: tables whose creator had finished a table game come first (accounts made by the hundred
+have played nothing), and of the others at most `LOBBY_LINES_PER_ORIGIN` per address they were
+created from and per host. An address with more than a few such tables floods: all floods together
+fill at most a quarter of the list (none while nobody else has a table). Any one host fills at
+most `LINES_PER_HOST` lines.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from spieltisch.server import wire
+from spieltisch.server.limits import LOBBY_FLOOD_TABLES, LOBBY_LINES_PER_ORIGIN, OPEN_TABLES_PER_HOST
 from spieltisch.server.tables import Status, Table
 
 #: The most tables the lobby lists (open ones first): it stays small on a phone and on the wire.
 LOBBY_SIZE = 100
+#: The most lines of one host (as many as the open tables he may host).
+LINES_PER_HOST = OPEN_TABLES_PER_HOST
 
 Line = dict[str, Any]
+Order = tuple[bool, bool, float, str]
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    order: Order
+    host: str
+    #: What the table counts against in the list: its address (or, from before addresses were
+    #: kept, its host); None when its creator had played (such tables are not counted).
+    counted_as: str | None
+    line: Line
 
 
 def listed(table: Table) -> bool:
@@ -28,17 +51,22 @@ def listed(table: Table) -> bool:
     return table.rules.listed and table.status is not Status.FINISHED and table.anyone_here
 
 
-def _order(table: Table) -> tuple[bool, float, str]:
-    """Open tables first, then running ones (to watch), newest first (the browser sorts alike:
-    by `status` and `created`)."""
-    return (table.status is not Status.OPEN, -table.created, table.id)
+def _order(table: Table) -> Order:
+    """Open tables first, then running ones (to watch); of each, those whose creator had played
+    first; newest first. (The browser sorts what it is sent by `status` and `created` alone.)"""
+    return (table.status is not Status.OPEN, not table.creator_played, -table.created, table.id)
+
+
+def _entry(table: Table) -> _Entry:
+    counted_as = None if table.creator_played else (table.origin or f"host:{table.host}")
+    return _Entry(_order(table), table.host, counted_as, table.summary())
 
 
 class LobbyList:
     """Every listed table's line and place in the order, and the list its browsers were last told."""
 
     def __init__(self, tables: list[Table]) -> None:
-        self._lines: dict[str, tuple[tuple[bool, float, str], Line]] = {}
+        self._lines: dict[str, _Entry] = {}
         self.rebuild(tables)
         self._shown = self._top()
         self._message: str | None = None
@@ -52,7 +80,7 @@ class LobbyList:
     def update(self, table_id: str, table: Table | None) -> bool:
         """Take the table's newest state (None: it is gone); whether the lobby's list changed."""
         before = self._lines.get(table_id)
-        after = (_order(table), table.summary()) if table is not None and listed(table) else None
+        after = _entry(table) if table is not None and listed(table) else None
         if before == after:
             return False
         if after is None:
@@ -62,8 +90,28 @@ class LobbyList:
         return True
 
     def _top(self) -> dict[str, Line]:
-        ordered = sorted(self._lines.values(), key=lambda line: line[0])
-        return {line["id"]: line for _, line in ordered[:LOBBY_SIZE]}
+        """The lines listed, in order: at most `LINES_PER_HOST` of a host; of tables whose creator
+        had not played at most `LOBBY_LINES_PER_ORIGIN` per address, and of an address that has
+        more than `LOBBY_FLOOD_TABLES` such tables (a flood) only as many as keep all floods
+        together within a quarter of the list."""
+        ordered = sorted(self._lines.values(), key=lambda entry: entry.order)
+        fresh = Counter(entry.counted_as for entry in ordered if entry.counted_as is not None)
+        flooding = {origin for origin, count in fresh.items() if count > LOBBY_FLOOD_TABLES}
+        chosen: list[_Entry] = []
+        flood: list[_Entry] = []
+        per_host: Counter[str] = Counter()
+        per_origin: Counter[str] = Counter()
+        for entry in ordered:
+            if per_host[entry.host] >= LINES_PER_HOST:
+                continue
+            if entry.counted_as is not None:
+                if per_origin[entry.counted_as] >= LOBBY_LINES_PER_ORIGIN:
+                    continue
+                per_origin[entry.counted_as] += 1
+            per_host[entry.host] += 1
+            (flood if entry.counted_as in flooding else chosen).append(entry)
+        listed = sorted(chosen + flood[: len(chosen) // 3], key=lambda entry: entry.order)
+        return {entry.line["id"]: entry.line for entry in listed[:LOBBY_SIZE]}
 
     def tables(self) -> list[Line]:
         """The list now, in order."""

@@ -16,6 +16,7 @@ from collections.abc import Coroutine
 from typing import Any
 
 from spieltisch.server.clock import Clock
+from spieltisch.server.limits import SOLO_LINGER_SECONDS
 from spieltisch.server.rules.base import FinishedGame, GameRules, Records
 from spieltisch.server.store import TableStore
 from spieltisch.server.tables import Status, Table, bot_moves, tick
@@ -35,6 +36,28 @@ TAKEOVER_SECONDS = 2.0
 RECORD_TAKEOVER_SECONDS = 10.0
 
 
+def forget_at(table: Table) -> float | None:
+    """When a finished solo run is forgotten, once it is in the records (None: not yet, or not a
+    solo run): `SOLO_LINGER_SECONDS` after its end or after its player left its page, whichever is
+    later (a phone that slept through the end of a Rekordjagd finds its results) — but at once
+    when the server ended it for the limit, or he left it, while he was away: no page of it to
+    come back to. (A player's newest few are kept at most: server/creation.py.)"""
+    if not table.rules.starts_alone or table.status is not Status.FINISHED or not table.recorded:
+        return None
+    if table.anyone_here:
+        return None
+    gone = max(
+        (seat.away_since for seat in table.seats if seat.away_since is not None), default=table.created
+    )
+    last = table.log[-1] if table.log else None
+    if last is None:
+        return gone + SOLO_LINGER_SECONDS
+    ended = float(last[1])
+    if last[0] == "abandon" and gone <= ended:
+        return ended
+    return max(gone, ended) + SOLO_LINGER_SECONDS
+
+
 class Scheduler:
     def __init__(self, store: TableStore, clock: Clock, records: Records, pacing: float) -> None:
         self.store = store
@@ -47,10 +70,12 @@ class Scheduler:
         self._background: set[asyncio.Task[None]] = set()
         #: Tables found idle at the last sweep, with their version then.
         self._idle: dict[str, int] = {}
+        #: Finished solo runs nobody is at: when each is forgotten, and the task that does it.
+        self._leaving: dict[str, tuple[float, asyncio.Task[None]]] = {}
         store.listen(self.table_changed)
 
     async def close(self) -> None:
-        for _, task in self._timers.values():
+        for _, task in [*self._timers.values(), *self._leaving.values()]:
             task.cancel()
         for task in list(self._background):
             task.cancel()
@@ -89,9 +114,10 @@ class Scheduler:
         if table is not None:
             await self._plan(table, here)
         else:
-            timer = self._timers.pop(table_id, None)
-            if timer:
-                timer[1].cancel()
+            for timers in (self._timers, self._leaving):
+                timer = timers.pop(table_id, None)
+                if timer:
+                    timer[1].cancel()
 
     async def _plan(self, table: Table, here: bool = True) -> None:
         due = table.next_due()
@@ -105,6 +131,37 @@ class Scheduler:
             self._timers[table.id] = (due, asyncio.create_task(self._fire(table.id, due)))
         if table.status is Status.FINISHED and not table.recorded:
             self._spawn(self._record(table.id, 0.0 if here else RECORD_TAKEOVER_SECONDS))
+        self._plan_leaving(table, here)
+
+    def _plan_leaving(self, table: Table, here: bool) -> None:
+        """A finished solo run nobody is at is forgotten a little later (`forget_at`), not at the
+        next sweep: a player who starts run after run leaves nothing behind for long. Every
+        process plans it (the one that did not make the last change a little later); the first
+        to get there deletes it."""
+        at = forget_at(table)
+        if at is not None and not here:
+            at += TAKEOVER_SECONDS
+        current = self._leaving.get(table.id)
+        if current and current[0] != at:
+            current[1].cancel()
+            self._leaving.pop(table.id, None)
+        if at is not None and table.id not in self._leaving:
+            self._leaving[table.id] = (at, asyncio.create_task(self._forget(table.id, at)))
+
+    async def _forget(self, table_id: str, at: float) -> None:
+        try:
+            await self.clock.sleep_until(at)
+            if self._leaving.get(table_id, (None,))[0] == at:
+                self._leaving.pop(table_id, None)  # (before the delete, which tells this scheduler)
+            table = await self.store.get(table_id)
+            if table is None or forget_at(table) is None:
+                return  # gone already, or someone came back (a change that planned anew)
+            await self.store.delete(table_id)
+            await asyncio.to_thread(self.records.repository.delete_live_table, table_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the store is away: the sweep forgets it later
+            log.exception("could not forget finished solo table %s", table_id)
 
     def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(coroutine)

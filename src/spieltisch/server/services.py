@@ -13,8 +13,10 @@ from fastapi import Depends, Request, WebSocket
 from spieltisch.server import limits, wire
 from spieltisch.server.clock import Clock
 from spieltisch.server.config import ServerConfig
+from spieltisch.server.creation import CreationBuckets, KeyedLocks
 from spieltisch.server.hub import Hub
 from spieltisch.server.limits import AddressBuckets
+from spieltisch.server.played import PlayedCache
 from spieltisch.server.puzzles import Optima, today
 from spieltisch.server.rules.registry import Games, game_registry
 from spieltisch.server.scheduler import Scheduler
@@ -48,6 +50,13 @@ class Services:
         self.hub = Hub(store, clock)
         #: New players per address (see limits.py).
         self.new_players = AddressBuckets(limits.PLAYERS_PER_SECOND, config.player_burst)
+        #: New tables and runs per player and per address (see creation.py).
+        self.creations = CreationBuckets(config.creation_burst)
+        #: One creation at a time per address (see creation.py).
+        self.creating = KeyedLocks()
+        #: Whether a table's creator has finished table games (the lobby lists his tables first).
+        self.played = PlayedCache(repository.has_played)
+        store.listen(self.played.table_changed)
         self.scheduler = Scheduler(store, clock, self, config.bot_pacing)
         self._background: set[asyncio.Task[object]] = set()
 
@@ -73,6 +82,7 @@ class Services:
             # so a restart resumes every table as its players last saw it.
             snapshots = Snapshots(repository, clock)
             memory = MemoryTableStore(persist=snapshots.write)
+            memory.listen(snapshots.table_changed)
             restored = await asyncio.to_thread(_restored_tables, repository, games, clock.now())
             for table, entries in restored:
                 snapshots.restored(table, entries)
@@ -126,6 +136,11 @@ class Snapshots:
     def restored(self, table: Table, entries: int) -> None:
         """A table read back at start, of whose log the database has `entries` entries apart."""
         self._logged[table.id] = (table.game_id, entries)
+
+    async def table_changed(self, table_id: str, table: Table | None, here: bool) -> None:
+        """A table deleted (forgotten) leaves nothing here either."""
+        if table is None:
+            self._logged.pop(table_id, None)
 
     async def write(self, table: Table) -> None:
         self._rows[table.id] = (

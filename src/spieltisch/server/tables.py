@@ -85,6 +85,12 @@ class Table:
     #: None for a game restored from a snapshot taken before tables kept logs. The log only grows:
     #: the stores keep it apart from the snapshot (`snapshot_json`) and append what is new.
     log: tuple[game_log.Entry, ...] | None = None
+    #: Where the table was created from: a keyed hash of the creator's address (server/creation.py),
+    #: never the address itself. Caps per address and the lobby's selection count by it.
+    origin: str | None = None
+    #: Whether its creator had finished a table game when he created it: the lobby lists such
+    #: tables first (server/lobby.py).
+    creator_played: bool = False
 
     @property
     def game(self) -> str:
@@ -145,6 +151,8 @@ class Table:
             "bot_step": self.bot_step,
             "recorded": self.recorded,
             "extras": self.extras,
+            "origin": self.origin,
+            "creator_played": self.creator_played,
         }
 
     def snapshot_json(self) -> str:
@@ -182,6 +190,8 @@ class Table:
             recorded=data["recorded"],
             extras=data["extras"],
             log=kept,
+            origin=data.get("origin"),  # (None in a snapshot from before origins were kept)
+            creator_played=data.get("creator_played", False),
         )
 
     def log_after(self, game_id: str | None, count: int) -> tuple[bool, Sequence[game_log.Entry]]:
@@ -491,6 +501,21 @@ def tick(table: Table, now: float, pacing: float, decided: Decided | None = None
     if table.version == before:
         return None
     _settle(table, now, pacing)
+    return table
+
+
+def end_alone(table: Table, now: float, pacing: float) -> Table | None:
+    """A solo run (its rules `starts_alone`) ended by the server as if its player gave it up: he
+    started a newer one past the limit (server/creation.py). What it had counts, as the rules say
+    for a run given up; the log says so (an abandoned seat), so its replay ends the same way. None
+    if it is over already."""
+    if table.status is not Status.PLAYING:
+        return None
+    table = table.copy()
+    table.state = table.rules.abandon(table.state, 0, now)
+    _log(table, game_log.abandon(now, 0))
+    _settle(table, now, pacing)
+    table.version += 1
     return table
 
 

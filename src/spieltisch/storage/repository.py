@@ -613,6 +613,13 @@ class Repository:
         with self._session() as session:
             return [(record, seat) for record, seat in session.execute(query)]
 
+    def has_played(self, player_id: str) -> bool:
+        """Whether the player sat at a finished table game (the lobby lists such hosts' tables
+        first: accounts made to fill it have played none). One indexed look-up."""
+        query = select(GamePlayer.id).where(GamePlayer.player_id == player_id).limit(1)
+        with self._session() as session:
+            return session.execute(query).first() is not None
+
     def player_puzzle_results(self, player_id: str) -> list[PuzzleResult]:
         """Every Rätsel attempt of a player, oldest first."""
         with self._session() as session:

@@ -73,6 +73,14 @@ def on_deadline(attempt: Attempt, now: float) -> Attempt:
     return replace(attempt, game=replace(game, seats=(seat,)), timed_out=True)
 
 
+def give_up(attempt: Attempt, now: float) -> Attempt:
+    """The attempt ends at `now` (before its time: the server ended it) with what it had, as if its
+    time ran out then. Idempotent."""
+    if attempt.over:
+        return attempt
+    return on_deadline(replace(attempt, ends_at=min(attempt.ends_at, now)), now)
+
+
 def view(attempt: Attempt) -> dict[str, Any]:
     data = pa.seat_view(attempt.game, 0)
     data.update(

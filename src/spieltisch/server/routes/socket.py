@@ -11,7 +11,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from spieltisch.games.errors import ErrorCode, RuleError
-from spieltisch.server import handshake, limits
+from spieltisch.server import creation, handshake, limits
 from spieltisch.server.hub import Connection
 from spieltisch.server.protocol import (
     ActionMessage,
@@ -26,7 +26,7 @@ from spieltisch.server.protocol import (
 )
 from spieltisch.server.services import Services, socket_services
 from spieltisch.server.store import StoreUnavailable
-from spieltisch.server.tables import Rematch, Status, Table, apply, create_table, set_connected
+from spieltisch.server.tables import Rematch, Table, apply, create_table, end_alone, set_connected
 
 log = logging.getLogger(__name__)
 
@@ -167,47 +167,69 @@ async def handle(s: Services, connection: Connection, message: ClientMessage) ->
 
 
 async def _create(s: Services, connection: Connection, game: str, settings: dict[str, object]) -> None:
+    """A new table (its creator its host), or a solo run started at once: within the limits of
+    server/creation.py, which a refusal names and which leave everything as it was."""
     rules = s.games.get(game)
     if rules is None:
         raise RuleError(ErrorCode.UNKNOWN_GAME, f"unknown game {game!r}")
-    if not rules.starts_alone:
-        hosted = [
-            t for t in await s.store.all_tables() if t.host == connection.player and t.status is Status.OPEN
-        ]
-        if len(hosted) >= limits.OPEN_TABLES_PER_HOST:
-            raise RuleError(
-                ErrorCode.TOO_MANY_TABLES,
-                f"you host {len(hosted)} open tables already: start or leave one first",
-            )
+    origin = creation.origin_of(_address(connection), s.secret)
+    if not s.creations.take(connection.player, origin):
+        raise RuleError(ErrorCode.RATE_LIMITED, "too many new tables and runs: wait a moment")
     now = s.clock.now()
     table = create_table(rules, connection.player, connection.nickname, settings, now, s.config.bot_pacing)
+    table.origin = origin
+    if rules.listed:
+        table.creator_played = await s.played.has_played(connection.player)
     key = rules.attempt_key(table.settings)
-    if key is not None:
-        running = await _open_attempt(s, connection.player, key)
-        if running is not None:  # one open attempt at a day's game: a second start leads back to it
-            await _follow(s, connection, running.id)
-            await s.hub.send_table(connection, running.id)
+    async with s.creating.hold(origin):  # counted and made before the address's next creation
+        held = creation.holdings(await s.store.all_tables(), connection.player, origin, key)
+        if held.open_attempt is not None:  # one open attempt at a day's game: a second start leads back
+            await _follow(s, connection, held.open_attempt.id)
+            await s.hub.send_table(connection, held.open_attempt.id)
             return
-    on_lobby = connection.lobby
-    await _follow(s, connection, table.id)  # before it exists: the creator hears of it first
-    try:
-        await s.store.create(table)
-    except BaseException:
-        s.hub.forget(connection, table.id)  # it does not exist: the page still shows what it did
-        s.hub.show_lobby(connection, on_lobby)
-        raise
+        if rules.listed:
+            if held.hosted_open >= limits.OPEN_TABLES_PER_HOST:
+                raise RuleError(
+                    ErrorCode.TOO_MANY_TABLES,
+                    f"you host {held.hosted_open} open tables already: start or leave one first",
+                )
+            if not table.creator_played and held.unplayed_open_from_origin >= s.config.address_open_tables:
+                raise RuleError(
+                    ErrorCode.TOO_MANY_TABLES,
+                    "too many open tables from your address: join one, or finish a game first",
+                )
+        on_lobby = connection.lobby
+        await _follow(s, connection, table.id)  # before it exists: the creator hears of it first
+        try:
+            await s.store.create(table)
+        except BaseException:
+            s.hub.forget(connection, table.id)  # it does not exist: the page still shows what it did
+            s.hub.show_lobby(connection, on_lobby)
+            raise
     await _note_start(s, table)
+    if rules.starts_alone:
+        await _end_runs_over_limit(s, connection.player, origin, table.id)
 
 
-async def _open_attempt(s: Services, player: str, key: str) -> Table | None:
-    for table in await s.store.all_tables():
-        if (
-            table.status is Status.PLAYING
-            and table.seat_of(player) is not None
-            and table.rules.attempt_key(table.settings) == key
-        ):
-            return table
-    return None
+async def _end_runs_over_limit(s: Services, player: str, origin: str, new: str) -> None:
+    """The player's (and the address's) oldest running solo runs end, as if given up, while they
+    hold more than the limits allow with the new one; his older finished ones are forgotten."""
+    held = creation.holdings(await s.store.all_tables(), player, origin, None)
+    try:
+        for run in creation.runs_to_end(held, s.config.address_solo_runs, new):
+            await s.store.update(run.id, lambda t: end_alone(t, s.clock.now(), s.config.bot_pacing))
+        for run in creation.finished_to_forget(held):
+            await s.store.delete(run.id)
+            await asyncio.to_thread(s.repository.delete_live_table, run.id)
+    except StoreUnavailable:
+        # The new run stands; the next creation (or the clock, or the sweep) ends or forgets these.
+        log.warning("could not end or forget %s's solo runs over the limit", player)
+
+
+def _address(connection: Connection) -> str:
+    """The address a connection came from (a proxy's X-Forwarded-For where uvicorn trusts it)."""
+    client = connection.websocket.client
+    return client.host if client is not None else "unknown"
 
 
 async def _note_start(s: Services, table: Table) -> None:
@@ -228,6 +250,11 @@ def _may_watch(table: Table | None, player: str) -> bool:
 
 async def _act(s: Services, connection: Connection, message: ActionMessage) -> None:
     action = message.action()
+    rematch = isinstance(action, Rematch)
+    origin = creation.origin_of(_address(connection), s.secret) if rematch else ""
+    # A rematch starts a new game, a solo run's one more run: it counts as a creation.
+    if rematch and not s.creations.take(connection.player, origin):
+        raise RuleError(ErrorCode.RATE_LIMITED, "too many new games and runs: wait a moment")
     following = message.table in connection.tables
     s.hub.follow(connection, message.table)
 
@@ -247,5 +274,7 @@ async def _act(s: Services, connection: Connection, message: ActionMessage) -> N
         s.hub.forget(connection, message.table)
         raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {message.table!r}")
     await s.hub.answer(connection, changed)
-    if isinstance(action, Rematch):
+    if rematch:
         await _note_start(s, changed)
+        if changed.rules.starts_alone:  # one more run: within the limits as a new one
+            await _end_runs_over_limit(s, connection.player, origin, changed.id)

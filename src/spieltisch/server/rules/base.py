@@ -135,7 +135,9 @@ class GameRules(ABC, Generic[S, A]):
 
     @abstractmethod
     def abandon(self, state: S, seat: int, now: float) -> S:
-        """The seat's player has left (or its computer failed): go on without waiting for it."""
+        """The seat's player has left (or its computer failed): go on without waiting for it. A
+        solo run (`starts_alone`) ends here, as if given up: the server ends a player's oldest run
+        this way when he starts one too many."""
 
     def attempt_key(self, settings: Mapping[str, Any]) -> str | None:
         """For a game everyone plays alike on a day, whose first attempt per player ranks: the key

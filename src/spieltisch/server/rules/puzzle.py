@@ -70,7 +70,9 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
         return attempt.on_deadline(state, now)
 
     def abandon(self, state: attempt.Attempt, seat: int, now: float) -> attempt.Attempt:
-        return state  # the puzzle's clock ends an abandoned attempt
+        # Ended before its time (its player started too many runs): it counts with what it had
+        # then, as an attempt left open counts with what it had when its time ran out.
+        return attempt.give_up(state, now)
 
     def step(self, state: attempt.Attempt) -> int:
         return state.game.turn
