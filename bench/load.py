@@ -408,6 +408,7 @@ class Server:
             "SPIELTISCH_DATABASE_URL": f"sqlite:///{self.folder / 'load.sqlite3'}",
             "SPIELTISCH_PLAYER_BURST": "1000000",
             "SPIELTISCH_MESSAGE_RATE": "1000",
+            "SPIELTISCH_SOCKETS_PER_ADDRESS": "1000000",  # every browser here is 127.0.0.1
             "PYTHONPATH": str(self.tree / "src"),
         }
         if self.workers > 1 or self.hosts > 1:

@@ -77,6 +77,7 @@ class ServerProcess:
             "SPIELTISCH_BOT_PACING": "0.05",
             "SPIELTISCH_PLAYER_BURST": "100000",  # the tests make many players from one address
             "SPIELTISCH_MESSAGE_RATE": "100000",  # and play faster than any person
+            "SPIELTISCH_SOCKETS_PER_ADDRESS": "100000",  # all from 127.0.0.1
             **(env or {}),
         }
         self.workers = workers

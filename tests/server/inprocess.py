@@ -24,6 +24,7 @@ class InProcessServer:
         bot_pacing: float = 1.0,
         player_burst: float = 100_000,
         message_rate: float = 100_000,
+        sockets_per_address: int = 100_000,
     ) -> None:
         self.clock = clock or FakeClock()
         config = ServerConfig(
@@ -32,6 +33,7 @@ class InProcessServer:
             bot_pacing=bot_pacing,
             player_burst=player_burst,
             message_rate=message_rate,
+            sockets_per_address=sockets_per_address,
             data_dir=data_dir,
         )
         self.config = config

@@ -10,11 +10,11 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Request, WebSocket
 
-from spieltisch.server import limits, wire
+from spieltisch.server import wire
 from spieltisch.server.clock import Clock
 from spieltisch.server.config import ServerConfig
 from spieltisch.server.hub import Hub
-from spieltisch.server.limits import AddressBuckets
+from spieltisch.server.limits import Addresses, NewPlayers
 from spieltisch.server.puzzles import Optima, today
 from spieltisch.server.rules.registry import Games, game_registry
 from spieltisch.server.scheduler import Scheduler
@@ -46,8 +46,10 @@ class Services:
         self.store = store
         self.optima = optima
         self.hub = Hub(store, clock)
-        #: New players per address (see limits.py).
-        self.new_players = AddressBuckets(limits.PLAYERS_PER_SECOND, config.player_burst)
+        #: New players per address, and live sockets per address with their shared frame budget
+        #: (see limits.py).
+        self.new_players = NewPlayers(config.player_burst)
+        self.addresses = Addresses(config.message_rate, config.sockets_per_address)
         self.scheduler = Scheduler(store, clock, self, config.bot_pacing)
         self._background: set[asyncio.Task[object]] = set()
 
