@@ -25,6 +25,7 @@ from spieltisch.server.protocol import (
     WatchLobby,
     parse_message,
 )
+from spieltisch.server.routes.answers import error_response
 from spieltisch.server.services import Services, socket_services
 from spieltisch.server.store import StoreUnavailable
 from spieltisch.server.tables import Rematch, Status, Table, apply, create_table, set_connected
@@ -52,14 +53,16 @@ class SocketRoute:
 
 
 async def _counted(websocket: WebSocket) -> None:
-    """A socket counted against its address while it lives: refused (4429) over the address's cap
-    or while the address is slowed for flooding, before its player is even looked up."""
+    """A socket counted against its address while it lives: refused over the address's cap or while
+    the address is slowed for flooding, in the handshake (HTTP 429, the API's JSON error), before
+    its player is even looked up: a script that reconnects at once costs no accepted socket."""
     s = socket_services(websocket)
     address = s.addresses.connect(websocket.client.host if websocket.client else "unknown")
     if isinstance(address, str):
-        await websocket.accept()
-        await websocket.send_json({"type": "error", "code": ErrorCode.RATE_LIMITED, "message": address})
-        await websocket.close(code=4429)
+        if "websocket.http.response" in websocket.scope.get("extensions", {}):
+            await websocket.send_denial_response(error_response(429, ErrorCode.RATE_LIMITED, address))
+        else:  # a server without the extension answers a close before the accept with HTTP 403
+            await websocket.close(code=4429)
         return
     try:
         await socket(websocket, address)
