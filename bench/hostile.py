@@ -145,6 +145,9 @@ class Victim:
     move_times: list[tuple[float, float]] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    #: (when, seconds late) of the victim's own loop: a latency it measures includes this much of its
+    #: own delay (the attacker and the server share the cores with it).
+    lags: list[tuple[float, float]] = field(default_factory=list)
 
     async def start(self) -> None:
         player = (await new_players(self.base, VICTIM_ADDRESS, "Victim", 1))[0]
@@ -160,7 +163,14 @@ class Victim:
         land = view["game"]["seats"][view["you"]]["land"].split()
         free = [index for index, cell in enumerate(land, 1) if cell == "."]
         self.fields = (free[0], free[1])
-        self.tasks = [asyncio.create_task(task()) for task in (self._receive, self._ping, self._move)]
+        tasks = (self._receive, self._ping, self._move, self._own_lag)
+        self.tasks = [asyncio.create_task(task()) for task in tasks]
+
+    async def _own_lag(self) -> None:
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            self.lags.append((before, time.perf_counter() - before - 0.01))
 
     async def _ping(self) -> None:
         seq = 0
@@ -210,6 +220,7 @@ class Victim:
             "ping": pings,
             "move": moves,
             "lost": lost_pings + lost_moves,
+            "lag": within(self.lags),
         }
 
 
@@ -592,7 +603,7 @@ async def read_quietly(ws: Any) -> None:
 
 HEADER = (
     f"{'attack':<26} {'server':<10} {'ping p50':>8} {'p99':>7} {'move p50':>8} {'p99':>7} {'max':>7} "
-    f"{'lost':>5} {'srv CPU':>7} {'load CPU':>8}  figures"
+    f"{'lost':>5} {'own lag':>7} {'srv CPU':>7} {'load CPU':>8}  figures"
 )
 
 
@@ -601,7 +612,7 @@ def print_row(row: Row, flush: bool = False) -> None:
     print(
         f"{TITLES[row.attack]:<26} {row.server[:10]:<10} {percentile(ping, 0.5):>8.0f} "
         f"{percentile(ping, 0.99):>7.0f} {percentile(move, 0.5):>8.0f} {percentile(move, 0.99):>7.0f} "
-        f"{(max(move) * 1000 if move else float('nan')):>7.0f} {row.victim['lost']:>5} "
+        f"{(max(move) * 1000 if move else float('nan')):>7.0f} {row.victim['lost']:>5} {percentile(row.victim['lag'], 0.99):>7.0f} "
         f"{row.server_cpu * 100:>6.0f}% {row.load_cpu * 100:>7.0f}%  {row.figures}",
         flush=flush,
     )
@@ -662,7 +673,8 @@ def main() -> int:
                 print_row(row)
     print(
         "\nms: the victim's ping and move latencies in the attack's window (a move: until the view that"
-        "\nshows it); lost: pings and moves never answered (within 5 s after the window)."
+        "\nshows it); lost: pings and moves never answered (within 5 s after the window); own lag: p99 ms"
+        "\nby which the victim's own loop woke late (part of every latency it measures)."
         "\nsrv CPU: the server's process; load CPU: victim + attacker (100 % = one core), both share the"
         "\nmachine with the server. figures: the attacker's counts (sent: frames; answered: frames back;"
         "\nclosed 4429: sockets closed for flooding; refused: connections refused)."

@@ -78,12 +78,17 @@ def assert_refused(server: InProcessServer) -> None:
 )
 def test_a_flooder_is_cut_off_with_4429_and_its_address_slowed(server, frame):
     eve = Client(server.url, "Eve")
+    started = time.monotonic()
     sent, code = flood(eve, frame)
     assert code == 4429
     answers = answers_until_closed(eve)
-    # Over budget nothing is parsed or answered one by one: one rate_limited a second at most.
-    assert len(answers) < sent / 10, (len(answers), sent)
-    assert [m["code"] for m in answers if m["type"] == "error"].count("rate_limited") >= 1
+    took = time.monotonic() - started
+    # Over budget nothing is parsed or answered one by one: a burst's worth (and what refilled
+    # meanwhile) is answered, and one rate_limited a second at most.
+    limited = [m for m in answers if m.get("code") == "rate_limited"]
+    served = [m for m in answers if m.get("code") != "rate_limited"]
+    assert len(served) <= RATE * (limits.MESSAGE_BURST_SECONDS + took), (len(served), sent)
+    assert 1 <= len(limited) <= took / limits.TELL_EVERY_SECONDS + 2
     assert answers[-1]["code"] == "rate_limited"
     # The address is slowed: a new socket from it is refused at once (others' are not: bench/hostile.py).
     assert_refused(server)
@@ -91,9 +96,9 @@ def test_a_flooder_is_cut_off_with_4429_and_its_address_slowed(server, frame):
 
 def test_a_burst_over_budget_is_dropped_unread_and_the_connection_stays(server):
     eve = Client(server.url, "Eve")
-    for seq in range(300):
-        eve.send({"type": "ping", "seq": seq})
     burst = int(RATE * limits.MESSAGE_BURST_SECONDS)
+    for seq in range(burst + burst // 2):  # half a burst too many: not yet a flood
+        eve.send({"type": "ping", "seq": seq})
     answers = []
     try:
         while True:
@@ -102,7 +107,7 @@ def test_a_burst_over_budget_is_dropped_unread_and_the_connection_stays(server):
         pass
     pongs = [m for m in answers if m["type"] == "pong"]
     errors = [m for m in answers if m["type"] == "error"]
-    assert burst <= len(pongs) < 300 and [m["seq"] for m in pongs] == list(range(len(pongs)))
+    assert burst <= len(pongs) < burst + burst // 2 and [m["seq"] for m in pongs] == list(range(len(pongs)))
     assert errors and all(m["code"] == "rate_limited" for m in errors) and len(errors) < 10
     time.sleep(limits.MESSAGE_BURST_SECONDS + 1)  # the debt (a burst at most) paid back
     eve.send({"type": "ping", "seq": 1000})

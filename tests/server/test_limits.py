@@ -55,7 +55,7 @@ def test_a_host_keeps_few_open_tables(live_server):
 
 def test_a_flood_of_messages_is_cut_back_without_an_answer_each(server):
     eve = Client(server.url, "Eve")
-    for seq in range(300):
+    for seq in range(90):  # a burst (60) and half one more
         eve.send({"type": "ping", "seq": seq})
     answers = []
     with contextlib.suppress(TimeoutError):
@@ -64,7 +64,7 @@ def test_a_flood_of_messages_is_cut_back_without_an_answer_each(server):
     limited = [m for m in answers if m["type"] == "error"]
     # A burst's worth answered; the rest dropped unread, told once (tests/server/test_floods.py).
     assert limited and all(m["code"] == "rate_limited" for m in limited) and len(limited) < 10
-    assert 50 <= sum(m["type"] == "pong" for m in answers) < 300
+    assert 50 <= sum(m["type"] == "pong" for m in answers) < 90
 
 
 def test_few_tabs_per_player_and_few_new_players_per_address(server):

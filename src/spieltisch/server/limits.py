@@ -29,6 +29,9 @@ ADDRESS_SHARE = 4
 MALFORMED_COST = 4.0
 #: A connection whose frames are refused (over budget) for this many seconds running is closed
 #: with 4429: no browser sends like that, and every frame it sends still costs the loop a little.
+#: So is one that has sent a whole burst beyond its budget (its debt is full): a flood of small
+#: frames is closed on the first read of it (the server reads and parses 256 KiB, some 10,000 frames,
+#: at once), not after seconds of it.
 CLOSE_AFTER_SECONDS = 3.0
 #: Refused frames further apart than this end a run of them (a client that slows down is forgiven).
 REFUSALS_JOIN_SECONDS = 1.0
@@ -174,8 +177,8 @@ class Addresses:
 class FrameBudget:
     """One connection's frames: each one counts, before it is read, against the connection's own
     bucket and its address's shared one. An over-budget frame is dropped unread; the client hears
-    of it once a second; a connection refused for CLOSE_AFTER_SECONDS running is to be closed and
-    its address slowed."""
+    of it once a second; a connection refused for CLOSE_AFTER_SECONDS running, or a burst beyond
+    its budget, is to be closed and its address slowed."""
 
     def __init__(self, message_rate: float, address: Address) -> None:
         self.own = Bucket(message_rate, message_rate * MESSAGE_BURST_SECONDS)
@@ -192,7 +195,7 @@ class FrameBudget:
         if self._refusing_since is None or now - self._refused_at > REFUSALS_JOIN_SECONDS:
             self._refusing_since = now
         self._refused_at = now
-        if now - self._refusing_since >= CLOSE_AFTER_SECONDS:
+        if now - self._refusing_since >= CLOSE_AFTER_SECONDS or self.own.tokens <= -self.own.burst:
             self.address.slowed_until = now + PENALTY_SECONDS
             return Verdict.CLOSE
         if now - self._told_at >= TELL_EVERY_SECONDS:

@@ -123,6 +123,9 @@ async def _receive(s: Services, connection: Connection, budget: limits.FrameBudg
     connection that stays over budget is closed with 4429 (limits.FrameBudget)."""
     websocket = connection.websocket
     while True:
+        # The server queues every frame of a read (up to 256 KiB) at once, and a queued frame is
+        # taken without a pause: each one yields, or a flood's backlog holds up every other player.
+        await asyncio.sleep(0)
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
