@@ -403,7 +403,9 @@ class Server:
         #: One URL per host (`--hosts`: servers on their own ports, as on several machines).
         self.urls = [f"http://127.0.0.1:{port}" for port in self.ports]
         self.url = self.urls[0]
-        self.extra: dict[str, str] = {}
+        #: Settings over those below (None: the server's own default; bench/hostile.py runs with
+        #: the default limits).
+        self.extra: dict[str, str | None] = {}
         self.services: list[Any] = []
 
     def start(self) -> Server:
@@ -421,8 +423,14 @@ class Server:
             # Every simulated browser comes from 127.0.0.1: no per-address limits on its tables.
             "SPIELTISCH_CREATION_BURST": "1000000",
             "SPIELTISCH_ADDRESS_OPEN_TABLES": "1000000",
+            "SPIELTISCH_SOCKETS_PER_ADDRESS": "1000000",  # every browser here is 127.0.0.1
             "PYTHONPATH": str(self.tree / "src"),
         }
+        for name, value in self.extra.items():
+            if value is None:
+                env.pop(name, None)
+            else:
+                env[name] = value
         if self.workers > 1 or self.hosts > 1:
             from tests.services import PostgresServer, RedisServer
 

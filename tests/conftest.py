@@ -81,6 +81,7 @@ class ServerProcess:
             "SPIELTISCH_CREATION_BURST": "100000",
             "SPIELTISCH_ADDRESS_OPEN_TABLES": "100000",
             "SPIELTISCH_ADDRESS_SOLO_RUNS": "100000",
+            "SPIELTISCH_SOCKETS_PER_ADDRESS": "100000",  # all from 127.0.0.1
             **(env or {}),
         }
         self.workers = workers

@@ -27,6 +27,7 @@ class InProcessServer:
         creation_burst: float = 100_000,
         address_open_tables: int = 100_000,
         address_solo_runs: int = 100_000,
+        sockets_per_address: int = 100_000,
     ) -> None:
         self.clock = clock or FakeClock()
         config = ServerConfig(
@@ -38,6 +39,7 @@ class InProcessServer:
             creation_burst=creation_burst,
             address_open_tables=address_open_tables,
             address_solo_runs=address_solo_runs,
+            sockets_per_address=sockets_per_address,
             data_dir=data_dir,
         )
         self.config = config

@@ -3,6 +3,8 @@ message rate a person never reaches, a few tabs per player, new players per addr
 
 from __future__ import annotations
 
+import contextlib
+
 import httpx
 import pytest
 from websockets.sync.client import connect
@@ -51,14 +53,18 @@ def test_a_host_keeps_few_open_tables(live_server):
     assert ann.table_until(lambda t: t["kind"] == "puzzle")["status"] == "playing"
 
 
-def test_a_flood_of_messages_is_slowed_and_the_connection_stays(server):
+def test_a_flood_of_messages_is_cut_back_without_an_answer_each(server):
     eve = Client(server.url, "Eve")
-    for seq in range(300):
+    for seq in range(90):  # a burst (60) and half one more
         eve.send({"type": "ping", "seq": seq})
-    answers = [eve.next_message() for _ in range(300)]
+    answers = []
+    with contextlib.suppress(TimeoutError):
+        while True:
+            answers.append(eve.next_message(timeout=3))
     limited = [m for m in answers if m["type"] == "error"]
-    assert limited and all(m["code"] == "rate_limited" for m in limited)
-    assert 50 <= sum(m["type"] == "pong" for m in answers) < 300
+    # A burst's worth answered; the rest dropped unread, told once (tests/server/test_floods.py).
+    assert limited and all(m["code"] == "rate_limited" for m in limited) and len(limited) < 10
+    assert 50 <= sum(m["type"] == "pong" for m in answers) < 90
 
 
 def test_few_tabs_per_player_and_few_new_players_per_address(server):

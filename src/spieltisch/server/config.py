@@ -47,6 +47,11 @@ class ServerConfig:
     #: Messages one connection may send a second on average (bursts of three times as many); tests
     #: that play faster than any person raise it.
     message_rate: float = field(default_factory=lambda: _number("SPIELTISCH_MESSAGE_RATE") or 20.0)
+    #: WebSockets one address may have open at once (a school class behind one address has a tab
+    #: or two each); tests and benchmarks that open hundreds from 127.0.0.1 raise it.
+    sockets_per_address: int = field(
+        default_factory=lambda: int(_number("SPIELTISCH_SOCKETS_PER_ADDRESS") or 64)
+    )
     #: An operator's override of the Rekordjagd's 5 minutes (events, tests); None: the rules' own.
     record_seconds: float | None = field(default_factory=lambda: _number("SPIELTISCH_REKORDJAGD_SECONDS"))
     #: The secret the day's puzzles are drawn from, so nobody can work out tomorrow's tasks. Several
@@ -66,6 +71,8 @@ class ServerConfig:
             raise ValueError(f"database URL must be sqlite:/// or postgresql://, got {self.database_url!r}")
         if self.redis_url is not None and not self.redis_url.startswith(("redis://", "rediss://", "unix://")):
             raise ValueError(f"Redis URL must start with redis://, got {self.redis_url!r}")
+        if self.sockets_per_address < 1:
+            raise ValueError("sockets per address must be at least 1")
         if not 0 <= self.bot_pacing <= 10:
             raise ValueError("bot pacing must be between 0 and 10")
         if self.puzzle_seconds is not None and not 1 <= self.puzzle_seconds <= 3600:

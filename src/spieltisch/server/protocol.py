@@ -15,6 +15,10 @@ from spieltisch.server import tables
 from spieltisch.server.nicknames import clean_nickname
 
 MAX_MESSAGE_BYTES = 4096
+#: Objects and arrays one message may have (opening brackets, counted before the frame is parsed, in
+#: strings too): the deepest message, a table's settings, has two. "[[[[…" is refused by two counts in
+#: C instead of a parse that recurses a thousand levels before it fails.
+MAX_BRACKETS = 16
 
 TableId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]{4,16}$")]
 Nickname = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20)]
@@ -239,6 +243,12 @@ def too_large(text: str | bytes) -> bool:
     )
 
 
+def too_many_brackets(text: str | bytes) -> bool:
+    if isinstance(text, bytes):
+        return text.count(b"[") + text.count(b"{") > MAX_BRACKETS
+    return text.count("[") + text.count("{") > MAX_BRACKETS
+
+
 def message_seq(raw: object) -> int | None:
     """The `seq` a message carries, if it is one a client may choose (the answer repeats it)."""
     seq = raw.get("seq") if isinstance(raw, dict) else None
@@ -248,12 +258,14 @@ def message_seq(raw: object) -> int | None:
 def parse_message(text: str | bytes) -> ClientMessage:
     if too_large(text):
         raise ProtocolError(ErrorCode.TOO_LARGE, f"a message may have at most {MAX_MESSAGE_BYTES} bytes")
+    if too_many_brackets(text):
+        raise ProtocolError(
+            ErrorCode.BAD_JSON, f"nested too deeply: a message has at most {MAX_BRACKETS} objects and arrays"
+        )
     try:
         raw = json.loads(text)
     except (ValueError, UnicodeDecodeError):
         raise ProtocolError(ErrorCode.BAD_JSON, "the message is not JSON") from None
-    except RecursionError:  # "[[[[…": nested deeper than the parser goes; no message is like that
-        raise ProtocolError(ErrorCode.BAD_JSON, "the message is nested too deeply") from None
     seq = message_seq(raw)
     if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
         raise ProtocolError(ErrorCode.BAD_MESSAGE, "a message is a JSON object with a 'type'", seq)

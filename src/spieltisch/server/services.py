@@ -10,12 +10,12 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Request, WebSocket
 
-from spieltisch.server import limits, wire
+from spieltisch.server import wire
 from spieltisch.server.clock import Clock
 from spieltisch.server.config import ServerConfig
 from spieltisch.server.creation import CreationBuckets, KeyedLocks
 from spieltisch.server.hub import Hub
-from spieltisch.server.limits import AddressBuckets
+from spieltisch.server.limits import Addresses, NewPlayers
 from spieltisch.server.played import PlayedCache
 from spieltisch.server.puzzles import Optima, today
 from spieltisch.server.rules.registry import Games, game_registry
@@ -48,8 +48,10 @@ class Services:
         self.store = store
         self.optima = optima
         self.hub = Hub(store, clock)
-        #: New players per address (see limits.py).
-        self.new_players = AddressBuckets(limits.PLAYERS_PER_SECOND, config.player_burst)
+        #: New players per address, and live sockets per address with their shared frame budget
+        #: (see limits.py).
+        self.new_players = NewPlayers(config.player_burst)
+        self.addresses = Addresses(config.message_rate, config.sockets_per_address)
         #: New tables and runs per player and per address (see creation.py).
         self.creations = CreationBuckets(config.creation_burst)
         #: One creation at a time per address (see creation.py).

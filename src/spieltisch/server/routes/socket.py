@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -24,6 +25,7 @@ from spieltisch.server.protocol import (
     WatchLobby,
     parse_message,
 )
+from spieltisch.server.routes.answers import error_response
 from spieltisch.server.services import Services, socket_services
 from spieltisch.server.store import StoreUnavailable
 from spieltisch.server.tables import Rematch, Table, apply, create_table, end_alone, set_connected
@@ -45,12 +47,30 @@ class SocketRoute:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and scope["path"] == PATH:
-            await socket(WebSocket(scope, receive, send))
+            await _counted(WebSocket(scope, receive, send))
         else:
             await self.app(scope, receive, send)
 
 
-async def socket(websocket: WebSocket) -> None:
+async def _counted(websocket: WebSocket) -> None:
+    """A socket counted against its address while it lives: refused over the address's cap or while
+    the address is slowed for flooding, in the handshake (HTTP 429, the API's JSON error), before
+    its player is even looked up: a script that reconnects at once costs no accepted socket."""
+    s = socket_services(websocket)
+    address = s.addresses.connect(websocket.client.host if websocket.client else "unknown")
+    if isinstance(address, str):
+        if "websocket.http.response" in websocket.scope.get("extensions", {}):
+            await websocket.send_denial_response(error_response(429, ErrorCode.RATE_LIMITED, address))
+        else:  # a server without the extension answers a close before the accept with HTTP 403
+            await websocket.close(code=4429)
+        return
+    try:
+        await socket(websocket, address)
+    finally:
+        s.addresses.disconnect(address)
+
+
+async def socket(websocket: WebSocket, address: limits.Address) -> None:
     s = socket_services(websocket)
     player = await handshake.greet(websocket, s)  # the hello with the token, or a refusal
     if player is None:
@@ -62,8 +82,7 @@ async def socket(websocket: WebSocket) -> None:
         await websocket.close(code=4429)
         return
     connection = Connection(websocket, player.id, player.nickname)
-    rate = s.config.message_rate
-    bucket = limits.Bucket(rate, rate * limits.MESSAGE_BURST_SECONDS)
+    budget = limits.FrameBudget(s.config.message_rate, address)
     s.hub.add(connection)
     await connection.send(
         {
@@ -73,40 +92,58 @@ async def socket(websocket: WebSocket) -> None:
         }
     )
     try:
-        while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            # A binary frame is parsed as it came (UTF-8 or not JSON), its size counted in bytes.
-            frame: str | bytes | None = message.get("text")
-            if frame is None:
-                frame = message.get("bytes") or b""
-            seq: int | None = None
-            try:
-                parsed = parse_message(frame)
-                seq = parsed.seq
-                if not bucket.take():
-                    raise ProtocolError(ErrorCode.RATE_LIMITED, "too many messages: slow down", seq)
-                await handle(s, connection, parsed)
-            except ProtocolError as error:
-                await connection.send(
-                    {"type": "error", "code": error.code, "message": error.message, "seq": error.seq}
-                )
-            except Exception:  # a bug of ours: tell the client, keep the connection, log it
-                log.exception("message %r failed", frame[:200])
-                await connection.send(
-                    {
-                        "type": "error",
-                        "code": ErrorCode.INTERNAL,
-                        "message": "the server failed on this message",
-                        "seq": seq,
-                    }
-                )
+        await _receive(s, connection, budget)
     except WebSocketDisconnect:
         pass
     finally:
         s.hub.remove(connection)
         await _stop_following(s, connection, keep=None)
+
+
+async def _receive(s: Services, connection: Connection, budget: limits.FrameBudget) -> None:
+    """Every frame until the socket closes. Each one counts against the budget before it is read:
+    a frame over budget is dropped unread (the client hears `rate_limited` once a second), and a
+    connection that stays over budget is closed with 4429 (limits.FrameBudget)."""
+    websocket = connection.websocket
+    while True:
+        # The server queues every frame of a read (up to 256 KiB) at once, and a queued frame is
+        # taken without a pause: each one yields, or a flood's backlog holds up every other player.
+        await asyncio.sleep(0)
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        now = time.monotonic()
+        verdict = budget.frame(now)
+        if verdict is not limits.Verdict.SERVE:
+            if verdict is limits.Verdict.CLOSE:
+                await connection.send(_error(ErrorCode.RATE_LIMITED, "too many messages: closed", None))
+                await websocket.close(code=4429)
+                return
+            if verdict is limits.Verdict.TELL:
+                await connection.send(_error(ErrorCode.RATE_LIMITED, "too many messages: slow down", None))
+            continue
+        # A binary frame is parsed as it came (UTF-8 or not JSON), its size counted in bytes.
+        frame: str | bytes | None = message.get("text")
+        if frame is None:
+            frame = message.get("bytes") or b""
+        seq: int | None = None
+        try:
+            try:
+                parsed = parse_message(frame)
+            except ProtocolError:
+                budget.malformed(now)
+                raise
+            seq = parsed.seq
+            await handle(s, connection, parsed)
+        except ProtocolError as error:
+            await connection.send(_error(error.code, error.message, error.seq))
+        except Exception:  # a bug of ours: tell the client, keep the connection, log it
+            log.exception("message %r failed", frame[:200])
+            await connection.send(_error(ErrorCode.INTERNAL, "the server failed on this message", seq))
+
+
+def _error(code: ErrorCode, message: str, seq: int | None) -> dict[str, object]:
+    return {"type": "error", "code": code, "message": message, "seq": seq}
 
 
 async def _follow(s: Services, connection: Connection, table_id: str | None) -> None:
