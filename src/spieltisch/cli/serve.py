@@ -29,6 +29,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from spieltisch.server.config import ServerConfig
+    from spieltisch.server.slow_clients import PROTOCOL as SLOW_CLIENTS_PROTOCOL
 
     if not 1 <= args.port <= 65535:
         raise UsageError(f"port {args.port} is not between 1 and 65535")
@@ -70,6 +71,8 @@ def _serve(args: argparse.Namespace) -> int:
             workers=args.workers,
             ws_max_size=65536,
             ws_per_message_deflate=config.ws_compression,
+            # Deadlines for a request to arrive and a cap per address (server/slow_clients.py).
+            http=SLOW_CLIENTS_PROTOCOL,
             log_level="info",
             factory=False,
         )

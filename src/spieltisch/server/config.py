@@ -46,6 +46,26 @@ class ServerConfig:
     #: Per-message compression of the WebSockets (SPIELTISCH_WS_COMPRESSION=0 turns it off): views
     #: shrink to a fraction on a phone's network, for some CPU on the server (bench/load.py measures it).
     ws_compression: bool = field(default_factory=lambda: os.environ.get("SPIELTISCH_WS_COMPRESSION") != "0")
+    # Operations: slow clients, Redis that loses its data (issue 31) --------------------------------
+    #: Seconds a request's head may take to arrive, from the connection's opening or the request's
+    #: first byte (SPIELTISCH_HEADER_TIMEOUT); a slower one is closed (server/slow_clients.py).
+    header_timeout: float = field(default_factory=lambda: _number("SPIELTISCH_HEADER_TIMEOUT") or 10.0)
+    #: Seconds a request's body may take to arrive after its head (SPIELTISCH_BODY_TIMEOUT).
+    body_timeout: float = field(default_factory=lambda: _number("SPIELTISCH_BODY_TIMEOUT") or 10.0)
+    #: Connections one address (an IPv6 /64) may keep waiting for their request at once; more are
+    #: closed on arrival (SPIELTISCH_WAITING_PER_ADDRESS). A browser opens six at most; players
+    #: behind one NAT share the address.
+    waiting_per_address: int = field(
+        default_factory=lambda: int(_number("SPIELTISCH_WAITING_PER_ADDRESS") or 64)
+    )
+    #: Serve with a Redis that does not persist (no AOF) and let it lose every running game's newest
+    #: moves on a restart (SPIELTISCH_ALLOW_VOLATILE_REDIS=1); otherwise `spieltisch serve` refuses.
+    allow_volatile_redis: bool = field(
+        default_factory=lambda: os.environ.get("SPIELTISCH_ALLOW_VOLATILE_REDIS") == "1"
+    )
+    #: With Redis: seconds between writes of a changed live table's snapshot to the database, where
+    #: a Redis that lost its data takes it back from (SPIELTISCH_SNAPSHOT_SECONDS).
+    snapshot_seconds: float = field(default_factory=lambda: _number("SPIELTISCH_SNAPSHOT_SECONDS") or 2.0)
 
     def __post_init__(self) -> None:
         if not (self.database_url.startswith(("sqlite:", "postgresql"))):
@@ -60,6 +80,12 @@ class ServerConfig:
             raise ValueError("the Rekordjagd time must be 1 to 3600 seconds")
         if self.secret is not None and len(self.secret) < 16:
             raise ValueError("the server secret must have at least 16 characters")
+        if not (0.1 <= self.header_timeout <= 600 and 0.1 <= self.body_timeout <= 600):
+            raise ValueError("the header and body time-outs must be 0.1 to 600 seconds")
+        if self.waiting_per_address < 1:
+            raise ValueError("connections waiting per address must be at least 1")
+        if not 0.1 <= self.snapshot_seconds <= 600:
+            raise ValueError("the snapshot interval must be 0.1 to 600 seconds")
 
     def server_secret(self) -> bytes:
         """The secret (see `secret`): given, or read from (at first made in) the data directory."""
