@@ -408,6 +408,8 @@ class Server:
             "SPIELTISCH_DATABASE_URL": f"sqlite:///{self.folder / 'load.sqlite3'}",
             "SPIELTISCH_PLAYER_BURST": "1000000",
             "SPIELTISCH_MESSAGE_RATE": "1000",
+            # Its thousand players come from one address, a hundred connecting at once.
+            "SPIELTISCH_WAITING_PER_ADDRESS": "100000",
             "PYTHONPATH": str(self.tree / "src"),
         }
         if self.workers > 1 or self.hosts > 1:
