@@ -65,14 +65,10 @@ class Health:
     async def report(self) -> HealthReport:
         if self._report is not None and time.monotonic() - self._checked_at < CACHE_S:
             return self._report
-        if self._check is None:
+        if self._check is None or self._check.done():
             self._check = asyncio.create_task(self._run())
-        check = self._check
-        try:
-            return await asyncio.shield(check)  # a caller that gives up leaves the check to the others
-        finally:
-            if check.done() and self._check is check:
-                self._check = None
+        # A caller that gives up (its client went away) leaves the check to the others.
+        return await asyncio.shield(self._check)
 
     async def _run(self) -> HealthReport:
         store, database = await asyncio.gather(self._store_answers(), self._database_answers())
