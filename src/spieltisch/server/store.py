@@ -212,7 +212,12 @@ class RedisTableStore:
     instead of hanging, `healthy` turns false, and the pump reconnects with growing pauses. Once
     subscribed again it fetches every table (`resync`) and tells every listener: the hub sends each
     player a fresh view, the scheduler arms every table's timer again — whatever was announced while
-    this process could not hear is caught up."""
+    this process could not hear is caught up.
+
+    Redis may also lose its data (restarted without its append-only file, emptied, its keys
+    evicted): a marker key is then gone (looked at every second, and when a table this process
+    holds has vanished), and the tables are put back from the replicas and the database's copies
+    (server/backup.py) before anything else is done."""
 
     #: Seconds a command may take before Redis counts as unreachable.
     TIMEOUT = 5.0
