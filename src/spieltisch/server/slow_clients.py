@@ -121,17 +121,28 @@ class SlowClientsProtocol(HttpToolsProtocol):
         self._limits: SlowClientLimits = cls.limits
         self._key = ""
         self._counted = False  # this connection is one of its address's waiting ones
+        self._refused = False  # closed on arrival (its address had too many waiting)
         self._deadline: asyncio.TimerHandle | None = None
         self._head_bytes: int | None = None  # bytes of the head read so far; None: not in a head
 
     # The connection ---------------------------------------------------------------------------
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        peer = transport.get_extra_info("peername")
+        self._key = address_key(peer[0] if isinstance(peer, tuple) and peer else None)
+        if not self.waiting.take(self._key, self._limits.waiting_per_address):
+            # Refused before anything is set up for it, and reset rather than closed: an attacker
+            # opens thousands a second, and each costs as little as can be (no TIME_WAIT here).
+            self._refused = True
+            transport.abort()
+            return
         super().connection_made(transport)
-        self._key = address_key(self.client[0] if self.client else None)
-        if not self._wait_for_request():
-            transport.close()  # refused: nothing is read from it
+        self._counted = True
+        self._head_bytes = 0
+        self._arm(self._limits.header_timeout)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._refused:
+            return  # (never set up: nothing to undo)
         self._stop_waiting()
         super().connection_lost(exc)
 
@@ -164,14 +175,6 @@ class SlowClientsProtocol(HttpToolsProtocol):
         super().on_message_complete()
 
     # Waiting ----------------------------------------------------------------------------------
-    def _wait_for_request(self) -> bool:
-        if not self.waiting.take(self._key, self._limits.waiting_per_address):
-            return False
-        self._counted = True
-        self._head_bytes = 0
-        self._arm(self._limits.header_timeout)
-        return True
-
     def _arm(self, seconds: float) -> None:
         if self._deadline is not None:
             self._deadline.cancel()
