@@ -424,6 +424,8 @@ class Server:
             "SPIELTISCH_CREATION_BURST": "1000000",
             "SPIELTISCH_ADDRESS_OPEN_TABLES": "1000000",
             "SPIELTISCH_SOCKETS_PER_ADDRESS": "1000000",  # every browser here is 127.0.0.1
+            # Its thousand players come from one address, a hundred connecting at once.
+            "SPIELTISCH_WAITING_PER_ADDRESS": "100000",
             "PYTHONPATH": str(self.tree / "src"),
         }
         for name, value in self.extra.items():

@@ -99,6 +99,8 @@ class ServerProcess:
             str(self.port),
             "--ws-max-size",
             "65536",
+            "--http",  # as `spieltisch serve` does
+            "spieltisch.server.slow_clients:SlowClientsProtocol",
             "--workers",
             str(self.workers),
         ]

@@ -11,6 +11,7 @@ import uvicorn
 from spieltisch.server.app import create_app
 from spieltisch.server.clock import FakeClock
 from spieltisch.server.config import ServerConfig
+from spieltisch.server.slow_clients import protocol_for
 from tests.conftest import free_port, wait_http
 from tests.replay_check import check_replays
 
@@ -54,6 +55,7 @@ class InProcessServer:
                 port=self.port,
                 log_level="warning",
                 ws_max_size=65536,
+                http=protocol_for(config),
             )
         )
         self.thread = threading.Thread(target=self.server.run, daemon=True)

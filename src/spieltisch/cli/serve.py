@@ -29,6 +29,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from spieltisch.server.config import ServerConfig
+    from spieltisch.server.slow_clients import PROTOCOL as SLOW_CLIENTS_PROTOCOL
 
     if not 1 <= args.port <= 65535:
         raise UsageError(f"port {args.port} is not between 1 and 65535")
@@ -54,7 +55,7 @@ def _serve(args: argparse.Namespace) -> int:
     check_data_dir(config.data_dir)
     check_database(config.database_url)
     if config.redis_url:
-        check_redis(config.redis_url)
+        check_redis(config.redis_url, allow_volatile=config.allow_volatile_redis)
     check_port(args.host, args.port)
     if args.workers > 1:
         migrate(config.database_url)  # once, before the workers start (each would find it done)
@@ -70,6 +71,8 @@ def _serve(args: argparse.Namespace) -> int:
             workers=args.workers,
             ws_max_size=65536,
             ws_per_message_deflate=config.ws_compression,
+            # Deadlines for a request to arrive and a cap per address (server/slow_clients.py).
+            http=SLOW_CLIENTS_PROTOCOL,
             log_level="info",
             factory=False,
         )
@@ -160,8 +163,13 @@ def check_database(url: str) -> None:
         raise UsageError(f"database {shown} is not reachable: {_reason(error)}") from None
 
 
-def check_redis(url: str) -> None:
+def check_redis(url: str, *, allow_volatile: bool = False) -> None:
+    """Redis answers, and keeps every change over its own restart (AOF): one that does not is
+    refused unless `allow_volatile` (server/redis_persistence.py); one whose CONFIG is disabled
+    cannot tell, and the server says so in its log."""
     import redis
+
+    from spieltisch.server.redis_persistence import ADVICE, config_disabled, persistence_problem
 
     shown = hide_password(url)
     try:
@@ -170,10 +178,19 @@ def check_redis(url: str) -> None:
         )
         try:
             client.ping()
+            try:
+                config = client.config_get("appendonly")
+            except redis.ResponseError as error:
+                if not config_disabled(error):
+                    raise
+                config = None
         finally:
             client.close()
     except (redis.RedisError, OSError, ValueError) as error:
         raise UsageError(f"Redis {shown} is not reachable: {_reason(error)}") from None
+    problem = persistence_problem(config)
+    if problem and not allow_volatile:
+        raise UsageError(f"Redis {shown} {problem}: {ADVICE}")
 
 
 def check_port(host: str, port: int) -> None:

@@ -65,6 +65,26 @@ class ServerConfig:
     #: Seconds a new WebSocket has to say hello (its first frame, with the token) before it is closed:
     #: a browser says it at once; a socket that never does holds a file descriptor for nothing.
     hello_seconds: float = field(default_factory=lambda: _number("SPIELTISCH_HELLO_SECONDS") or 10.0)
+    # Operations: slow clients, Redis that loses its data (issue 31) --------------------------------
+    #: Seconds a request's head may take to arrive, from the connection's opening or the request's
+    #: first byte (SPIELTISCH_HEADER_TIMEOUT); a slower one is closed (server/slow_clients.py).
+    header_timeout: float = field(default_factory=lambda: _number("SPIELTISCH_HEADER_TIMEOUT") or 10.0)
+    #: Seconds a request's body may take to arrive after its head (SPIELTISCH_BODY_TIMEOUT).
+    body_timeout: float = field(default_factory=lambda: _number("SPIELTISCH_BODY_TIMEOUT") or 10.0)
+    #: Connections one address (an IPv6 /64) may keep waiting for their request at once; more are
+    #: closed on arrival (SPIELTISCH_WAITING_PER_ADDRESS). A browser opens six at most; players
+    #: behind one NAT share the address.
+    waiting_per_address: int = field(
+        default_factory=lambda: int(_number("SPIELTISCH_WAITING_PER_ADDRESS") or 64)
+    )
+    #: Serve with a Redis that does not persist (no AOF) and let it lose every running game's newest
+    #: moves on a restart (SPIELTISCH_ALLOW_VOLATILE_REDIS=1); otherwise `spieltisch serve` refuses.
+    allow_volatile_redis: bool = field(
+        default_factory=lambda: os.environ.get("SPIELTISCH_ALLOW_VOLATILE_REDIS") == "1"
+    )
+    #: With Redis: seconds between writes of a changed live table's snapshot to the database, where
+    #: a Redis that lost its data takes it back from (SPIELTISCH_SNAPSHOT_SECONDS).
+    snapshot_seconds: float = field(default_factory=lambda: _number("SPIELTISCH_SNAPSHOT_SECONDS") or 2.0)
 
     def __post_init__(self) -> None:
         if not (self.database_url.startswith(("sqlite:", "postgresql"))):
@@ -85,6 +105,12 @@ class ServerConfig:
             raise ValueError("the creation burst and the per-address table limits must be at least 1")
         if self.secret is not None and len(self.secret) < 16:
             raise ValueError("the server secret must have at least 16 characters")
+        if not (0.1 <= self.header_timeout <= 600 and 0.1 <= self.body_timeout <= 600):
+            raise ValueError("the header and body time-outs must be 0.1 to 600 seconds")
+        if self.waiting_per_address < 1:
+            raise ValueError("connections waiting per address must be at least 1")
+        if not 0.1 <= self.snapshot_seconds <= 600:
+            raise ValueError("the snapshot interval must be 0.1 to 600 seconds")
 
     def server_secret(self) -> bytes:
         """The secret (see `secret`): given, or read from (at first made in) the data directory."""

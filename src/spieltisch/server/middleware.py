@@ -46,6 +46,8 @@ async def send_error(send: Send, status: int, code: ErrorCode, message: str) -> 
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     if status == 413:  # the rest of the body is not read: the connection cannot serve another request
         headers.append((b"connection", b"close"))
+    if status == 503:
+        headers.append((b"retry-after", str(RETRY_AFTER_S).encode()))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
@@ -81,9 +83,25 @@ class Compression(GZipMiddleware):
         super().__init__(app, minimum_size=500, compresslevel=6)
 
 
+#: Seconds a client is asked to wait before trying again after a 503 `unavailable`.
+RETRY_AFTER_S = 5
+
+
+def is_database_outage(error: BaseException) -> bool:
+    """Whether `error` says the records database cannot be reached now (down, restarting, its
+    connections lost or all taken) rather than that a request or our code is wrong."""
+    from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+    if isinstance(error, (OperationalError, InterfaceError, PoolTimeout)):
+        return True
+    return isinstance(error, DBAPIError) and error.connection_invalidated
+
+
 class InternalErrors:
-    """A failure of ours in an HTTP route (a bug, a database or Redis gone) is answered 500 with the
-    API's JSON error `internal`, and logged once, with its traceback."""
+    """A failure of ours in an HTTP route is answered with the API's JSON error: the database out of
+    reach is 503 `unavailable` (try again; logged in one line), anything else — a bug — 500
+    `internal`, logged once with its traceback. (Redis out of reach: StoreUnavailable, app.py.)"""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -101,9 +119,18 @@ class InternalErrors:
 
         try:
             await self.app(scope, receive, sending)
-        except Exception:
+        except Exception as error:
             if started:  # half an answer is out: nothing to do but to let the server close it (and log)
                 raise
+            if is_database_outage(error):
+                log.warning(
+                    "%s %s: the database is out of reach: %s",
+                    scope.get("method"),
+                    scope.get("path"),
+                    one_line(error),
+                )
+                await send_error(send, 503, ErrorCode.UNAVAILABLE, "the records cannot be reached: try again")
+                return
             log.exception("%s %s failed", scope.get("method"), scope.get("path"))
             await send_error(send, 500, ErrorCode.INTERNAL, "the server failed on this request")
 

@@ -11,9 +11,11 @@ from typing import Annotated, Any
 from fastapi import Depends, Request, WebSocket
 
 from spieltisch.server import wire
+from spieltisch.server.backup import TableBackup
 from spieltisch.server.clock import Clock
 from spieltisch.server.config import ServerConfig
 from spieltisch.server.creation import CreationBuckets, KeyedLocks
+from spieltisch.server.health import Health
 from spieltisch.server.hub import Hub
 from spieltisch.server.limits import Addresses, NewPlayers
 from spieltisch.server.played import PlayedCache
@@ -60,7 +62,11 @@ class Services:
         self.played = PlayedCache(repository.has_played)
         store.listen(self.played.table_changed)
         self.scheduler = Scheduler(store, clock, self, config.bot_pacing)
+        #: Whether this process can serve now (/healthz, /readyz).
+        self.health = Health(lambda: store.healthy, store.ping, repository.ping)
         self._background: set[asyncio.Task[object]] = set()
+        #: With Redis: the live tables' copies in the database (server/backup.py).
+        self.backup: TableBackup | None = None
 
     @classmethod
     async def start(cls, config: ServerConfig, clock: Clock) -> Services:
@@ -77,8 +83,21 @@ class Services:
         secret = config.server_secret()
         games = game_registry(config, catalog, secret)
         store: TableStore
+        backup: TableBackup | None = None
         if config.redis_url:
-            store = RedisTableStore(config.redis_url, games)
+            # The database keeps a copy of every live table, a few seconds old at most, for a Redis
+            # that loses its data anyway (server/backup.py).
+            snapshots = Snapshots(repository, clock)
+            backup = TableBackup(snapshots.write, config.snapshot_seconds)
+
+            async def database_copies() -> list[Table]:
+                restored = await asyncio.to_thread(_restored_tables, repository, games, clock.now())
+                for table, entries in restored:
+                    snapshots.restored(table, entries)
+                return [table for table, _ in restored]
+
+            store = RedisTableStore(config.redis_url, games, backup=database_copies)
+            store.listen(backup.table_changed)
         else:
             # Single process: every change is written to the database before anyone hears of it,
             # so a restart resumes every table as its players last saw it.
@@ -91,7 +110,10 @@ class Services:
             memory.restore([table for table, _ in restored])
             store = memory
         services = cls(config, clock, repository, games, store, Optima(secret), secret)
+        services.backup = backup
         await store.start()
+        if backup is not None:
+            backup.start()
         await services.scheduler.resume()
         # Work out the exact optimum of today's puzzle now (and start its process), not when the
         # first player finishes.
@@ -112,6 +134,8 @@ class Services:
         for task in self._background:
             task.cancel()
         await asyncio.to_thread(self.optima.close)
+        if self.backup is not None:
+            await self.backup.close()
         await self.store.close()
 
 

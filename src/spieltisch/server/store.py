@@ -49,6 +49,9 @@ class TableStore(Protocol):
 
     async def close(self) -> None: ...
 
+    async def ping(self) -> None:
+        """Returns once the store has answered (raises if it cannot be reached)."""
+
     async def get(self, table_id: str) -> Table | None: ...
 
     async def create(self, table: Table) -> None: ...
@@ -111,6 +114,9 @@ class MemoryTableStore:
 
     async def close(self) -> None:
         pass
+
+    async def ping(self) -> None:
+        pass  # in this process (what it writes to, the database, has its own check)
 
     def listen(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -206,14 +212,31 @@ class RedisTableStore:
     instead of hanging, `healthy` turns false, and the pump reconnects with growing pauses. Once
     subscribed again it fetches every table (`resync`) and tells every listener: the hub sends each
     player a fresh view, the scheduler arms every table's timer again — whatever was announced while
-    this process could not hear is caught up."""
+    this process could not hear is caught up.
+
+    Redis may also lose its data (restarted without its append-only file, emptied, its keys
+    evicted): a marker key is then gone (looked at every second, and when a table this process
+    holds has vanished), and the tables are put back from the replicas and the database's copies
+    (server/backup.py) before anything else is done."""
 
     #: Seconds a command may take before Redis counts as unreachable.
     TIMEOUT = 5.0
     #: Connections one process keeps to Redis at most.
     CONNECTIONS = 64
+    #: The longest pause between tries to subscribe again: a Redis that is back is heard (and the
+    #: health check says so) within a second; a try at a Redis that is down costs one refused connect.
+    RECONNECT_MAX_S = 1.0
 
-    def __init__(self, url: str, games: Games, prefix: str = "spieltisch") -> None:
+    #: Seconds between looks at the marker key while all is well (a FLUSHALL keeps the connections).
+    MARKER_CHECK_S = 1.0
+
+    def __init__(
+        self,
+        url: str,
+        games: Games,
+        prefix: str = "spieltisch",
+        backup: Callable[[], Awaitable[list[Table]]] | None = None,
+    ) -> None:
         import redis.asyncio as redis
         from redis.asyncio.retry import Retry
         from redis.backoff import ExponentialBackoff
@@ -251,6 +274,12 @@ class RedisTableStore:
         self._ready = asyncio.Event()
         #: Whether the pump is subscribed (announcements reach this process).
         self.healthy = False
+        #: The database's copies of the live tables (server/backup.py), taken back when Redis has
+        #: lost its data.
+        self._backup = backup
+        #: A key that exists as long as Redis has kept its data (set once; gone after a restart
+        #: without data, a FLUSHALL, an eviction).
+        self._marker = f"{prefix}:kept"
 
     def _key(self, table_id: str) -> str:
         return f"{self._prefix}:table:{table_id}"
@@ -267,6 +296,7 @@ class RedisTableStore:
 
     async def start(self) -> None:
         await self._redis.ping()  # fail at start-up, with the Redis error, if it is not reachable
+        await self._warn_unless_persistent()
         await self._adopt_old_layout()
         self._task = asyncio.create_task(self._pump())
         await self._ready.wait()
@@ -275,6 +305,58 @@ class RedisTableStore:
         if self._task:
             self._task.cancel()
         await self._redis.aclose()
+
+    async def ping(self) -> None:
+        await self._redis.ping()
+
+    async def _warn_unless_persistent(self) -> None:
+        from redis.exceptions import ResponseError
+
+        from spieltisch.server.redis_persistence import ADVICE, config_disabled, persistence_problem
+
+        try:
+            config: dict[Any, Any] | None = await self._redis.config_get("appendonly")
+        except ResponseError as error:
+            if not config_disabled(error):
+                raise
+            config = None
+            log.warning(
+                "cannot tell whether Redis persists (CONFIG is disabled): it must keep its data (AOF)"
+            )
+        problem = persistence_problem(config)
+        if problem:
+            log.warning("REDIS DOES NOT PERSIST: it %s; %s", problem, ADVICE)
+
+    async def _lost_data(self) -> bool:
+        """Whether Redis has lost what it had (its marker is gone); if so, put every live table back:
+        the newest of this process's replica and the database's copy (server/backup.py) of each.
+        Every process that notices does so (a table put back already is left as it is: the union
+        of what they knew comes back), then the marker is set again."""
+        if await self._redis.exists(self._marker):
+            return False
+        tables = dict(self._tables)
+        backup = await self._backup() if self._backup is not None else []
+        for table in backup:
+            known = tables.get(table.id)
+            if known is None or known.version < table.version:
+                tables[table.id] = table
+        if tables:
+            await self._put_back(tables)
+        await self._redis.set(self._marker, "1")
+        return True
+
+    async def _put_back(self, tables: dict[str, Table]) -> None:
+        log.warning(
+            "REDIS HAS LOST ITS DATA: putting back %d live tables (%d from this process, the rest from the "
+            "database's copies: their last few seconds of moves may be lost)",
+            len(tables),
+            sum(1 for table in tables.values() if self._tables.get(table.id) is table),
+        )
+        for table in tables.values():
+            try:
+                await self._write(None, table)  # (a table some process has put back already stays)
+            except Exception:  # one table's failure must not keep the others away
+                log.exception("could not put back table %s", table.id)
 
     async def _adopt_old_layout(self) -> None:
         """Tables written by an earlier version, each one JSON string with its log inside, become
@@ -313,14 +395,21 @@ class RedisTableStore:
                     log.warning("Redis is back: catching up on every table")
                 # Subscribed first, then fetched: a change made in between is both in what is
                 # fetched and announced, and an announcement older than the replica is ignored.
+                await self._lost_data()
                 await self.resync()
                 self.healthy = True
                 delay = 0.5
                 self._ready.set()
+                looked = asyncio.get_running_loop().time()
                 while True:
                     message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
                     if message is not None and message["type"] == "message":
                         await self._hear(message["data"])
+                    now = asyncio.get_running_loop().time()
+                    if now - looked >= self.MARKER_CHECK_S:
+                        looked = now
+                        if await self._lost_data():  # emptied under a connection that stayed up
+                            await self.resync()
             except asyncio.CancelledError:
                 raise
             except (RedisError, OSError) as error:
@@ -331,7 +420,7 @@ class RedisTableStore:
                 with contextlib.suppress(Exception):  # the connection is gone anyway
                     await asyncio.wait_for(pubsub.aclose(), self.TIMEOUT)
             await asyncio.sleep(delay)
-            delay = min(2 * delay, 5.0)
+            delay = min(2 * delay, self.RECONNECT_MAX_S)
 
     async def _hear(self, message: str) -> None:
         """An announcement: `<id> <version> <first new log entry>`, then the snapshot and the new
@@ -383,6 +472,8 @@ class RedisTableStore:
             pipe.lrange(self._log_key(table_id), len(known_log), -1)
             raw, length, tail = await pipe.execute()
         if raw is None:
+            if table_id in self._tables and await self._lost_data():
+                return await self._fetch(table_id, known)  # put back from the replica: read again
             self._tables.pop(table_id, None)
             return None
         data = wire.decode(raw)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import ColumnElement, Engine, delete, func, select
+from sqlalchemy import ColumnElement, Engine, delete, func, select, text
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -292,6 +292,11 @@ class Repository:
             query = query.where(GameRecord.table_id == table_id)
         with self._session() as session:
             return list(session.scalars(query))
+
+    def ping(self) -> None:
+        """Returns once the database has answered (raises its driver's error if it cannot)."""
+        with self.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
 
     # Live table snapshots (single-process mode) --------------------------------------------------
     def save_live_tables(

@@ -127,9 +127,17 @@ async def table_page(request: Request, table_id: str, s: ServicesDep) -> Respons
 
 
 @router.get("/healthz", response_model=None)
+@router.get("/readyz", response_model=None)
 async def health(s: ServicesDep) -> dict[str, Any] | JSONResponse:
-    """200 while this process can serve every table; 503 while it cannot reach its live-table store
-    (a load balancer then sends players elsewhere)."""
-    if not s.store.healthy:
-        return JSONResponse({"ok": False, "store": "unreachable"}, status_code=503)
+    """200 while this process can serve players: its live-table store hears every change and
+    answers in time (Redis: a PING), and its database answers; 503 otherwise (a load balancer then
+    sends players elsewhere). Which part fails stands in the answer (server/health.py)."""
+    report = await s.health.report()
+    return report.as_json() if report.ok else JSONResponse(report.as_json(), status_code=503)
+
+
+@router.get("/livez")
+async def alive() -> dict[str, Any]:
+    """200 while the process answers at all (a supervisor restarts it otherwise); whether it can
+    serve is /readyz's question: a restart does not bring Redis or the database back."""
     return {"ok": True}
