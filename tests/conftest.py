@@ -25,7 +25,10 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_http(url: str, process: subprocess.Popen | None = None, timeout: float = 60.0) -> None:
+def wait_http(url: str, process: subprocess.Popen | None = None, timeout: float = 150.0) -> None:
+    """Wait until `url` answers 200. Generous: a server loads its catalog and compiles its computers'
+    kernels at start, several at once on a busy 2-core machine (seen: over 60 s); it returns as soon
+    as the server is up."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 
 def pick_nickname(page: Page, name: str) -> None:
@@ -24,7 +25,7 @@ def click_until(target: Locator, done: Callable[[], None], attempts: int = 3) ->
         try:
             done()
             return
-        except AssertionError:
+        except (AssertionError, PlaywrightTimeout):  # a redraw also takes away what `done` fills in
             if attempt == attempts - 1:
                 raise
 

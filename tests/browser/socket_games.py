@@ -41,7 +41,8 @@ def play_on(client: Client, table_id: str, first_turn: int = 0) -> dict[str, Any
         land = view["game"]["seats"][view["you"]]["land"]
         client.send({"type": "place", "table": table_id, "field": free(land)[0]})
         client.send({"type": "confirm", "table": table_id})
-    end = client.table_until(lambda t: "game_id" in t["game"], timeout=20)
+    # The computer's last tile comes at its pace: on a loaded machine that can take a while.
+    end = client.table_until(lambda t: "game_id" in t["game"], timeout=60)
     client.close()
     return end
 
@@ -99,7 +100,8 @@ class SpeedgansGame(threading.Thread):
             if scored["game"]["phase"] == "finished":
                 break
             client.send({"type": "next_round", "table": table_id})
-        end = client.table_until(lambda t: "game_id" in t["game"], timeout=20)
+        # The computer's last tile comes at its pace: on a loaded machine that can take a while.
+        end = client.table_until(lambda t: "game_id" in t["game"], timeout=60)
         client.close()
         return end
 
