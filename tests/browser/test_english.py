@@ -276,7 +276,7 @@ def test_the_lobby_on_a_phone_shows_what_to_start_before_the_tables(server_facto
     url = server_factory().url
     hosts = []
     for n, game in enumerate(["planahead", "speedgans"] * 2 + ["planahead"]):
-        host = Client(url, f"Host {n}")
+        host = Client(url, f"Host {n}", address=f"10.0.0.{n + 1}")  # five households: five lines
         hosts.append(host)
         host.send(
             {"type": "create_table", "game": game, "settings": {"seats": 3} if game == "planahead" else {}}

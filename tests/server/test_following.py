@@ -85,6 +85,7 @@ def test_going_back_to_the_lobby_is_leaving_the_table_for_now(live_server):
     table_id = table_of(ann)
     bob.send({"type": "open_table", "table": table_id})
     bob.send({"type": "join", "table": table_id})
+    bob.table_until(lambda t: t.get("you") is not None)  # seated before Ann starts (two sockets race)
     ann.send({"type": "start", "table": table_id})
     bob.table_until(lambda t: t["status"] == "playing")
     bob.send({"type": "watch_lobby"})

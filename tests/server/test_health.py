@@ -11,6 +11,7 @@ import pytest
 
 from spieltisch.server import health
 from spieltisch.server.health import Health
+from tests.aio import run
 
 
 class Probes:
@@ -45,40 +46,49 @@ def probes(monkeypatch) -> Probes:
     return Probes()
 
 
-async def test_a_store_that_does_not_answer_in_time_is_unreachable(probes):
-    checks = probes.health()
-    assert (await checks.report()).as_json() == {"ok": True, "store": "ok", "database": "ok"}
-    probes.store_hangs = True
-    assert (await checks.report()).as_json() == {"ok": False, "store": "unreachable", "database": "ok"}
-    probes.store_hangs = False
-    probes.ready = False  # answers, but does not hear the other processes' changes
-    assert not (await checks.report()).store
-    probes.ready = True
-    assert (await checks.report()).ok
+def test_a_store_that_does_not_answer_in_time_is_unreachable(probes):
+    async def scenario() -> None:
+        checks = probes.health()
+        assert (await checks.report()).as_json() == {"ok": True, "store": "ok", "database": "ok"}
+        probes.store_hangs = True
+        assert (await checks.report()).as_json() == {"ok": False, "store": "unreachable", "database": "ok"}
+        probes.store_hangs = False
+        probes.ready = False  # answers, but does not hear the other processes' changes
+        assert not (await checks.report()).store
+        probes.ready = True
+        assert (await checks.report()).ok
+
+    run(scenario())
 
 
-async def test_a_database_that_fails_or_hangs_is_unreachable_and_is_not_asked_twice_at_once(probes):
-    checks = probes.health()
-    probes.database_fails = True
-    assert (await checks.report()).as_json() == {"ok": False, "store": "ok", "database": "unreachable"}
-    probes.database_fails = False
-    probes.database_hangs.set()
-    calls = probes.database_calls
-    for _ in range(2):  # the hung probe's thread is waited for, not joined by others
-        assert not (await checks.report()).database
-    assert probes.database_calls == calls + 1
-    probes.database_hangs.clear()
-    probes.release.set()
-    for _ in range(20):  # the released probe ends; a new one answers
-        if (await checks.report()).ok:
-            break
-    assert (await checks.report()).ok
+def test_a_database_that_fails_or_hangs_is_unreachable_and_is_not_asked_twice_at_once(probes):
+    async def scenario() -> None:
+        checks = probes.health()
+        probes.database_fails = True
+        assert (await checks.report()).as_json() == {"ok": False, "store": "ok", "database": "unreachable"}
+        probes.database_fails = False
+        probes.database_hangs.set()
+        calls = probes.database_calls
+        for _ in range(2):  # the hung probe's thread is waited for, not joined by others
+            assert not (await checks.report()).database
+        assert probes.database_calls == calls + 1
+        probes.database_hangs.clear()
+        probes.release.set()
+        for _ in range(20):  # the released probe ends; a new one answers
+            if (await checks.report()).ok:
+                break
+        assert (await checks.report()).ok
+
+    run(scenario())
 
 
-async def test_polling_costs_one_check_while_an_answer_is_fresh(probes, monkeypatch):
-    monkeypatch.setattr(health, "CACHE_S", 3600.0)
-    checks = probes.health()
-    reports = await asyncio.gather(*(checks.report() for _ in range(50)))
-    reports += [await checks.report() for _ in range(50)]
-    assert all(report.ok for report in reports)
-    assert probes.store_calls == 1 and probes.database_calls == 1
+def test_polling_costs_one_check_while_an_answer_is_fresh(probes, monkeypatch):
+    async def scenario() -> None:
+        monkeypatch.setattr(health, "CACHE_S", 3600.0)
+        checks = probes.health()
+        reports = await asyncio.gather(*(checks.report() for _ in range(50)))
+        reports += [await checks.report() for _ in range(50)]
+        assert all(report.ok for report in reports)
+        assert probes.store_calls == 1 and probes.database_calls == 1
+
+    run(scenario())

@@ -248,6 +248,7 @@ def test_others_learn_nothing_of_a_tile_that_is_not_confirmed(live_server):
     ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 2}})
     table_id = ann.table_until(lambda t: True)["id"]
     bob.send({"type": "join", "table": table_id})
+    bob.table_until(lambda t: t.get("you") is not None)  # seated before Ann starts (two sockets race)
     ann.send({"type": "start", "table": table_id})
     bob.table_until(lambda t: t["status"] == "playing")
     for field in (4, 9, 9):  # moved, and once more onto the same field
