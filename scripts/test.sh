@@ -20,5 +20,6 @@ scripts/setup.sh test
 .venv/bin/mypy
 node --test tests/js/
 # Three workers, a test file at a time each (module-scoped servers stay within their file): the
-# browser tests mostly wait on clocks and pages, so three overlap well on two cores.
-exec .venv/bin/python -m pytest -p no:cacheprovider -n 3 --dist loadfile "$@"
+# browser tests mostly wait on clocks and pages, so three overlap well on two cores. The ten slowest
+# tests are listed at the end.
+exec .venv/bin/python -m pytest -p no:cacheprovider -n 3 --dist loadfile --durations=10 "$@"
