@@ -211,10 +211,18 @@ def test_three_players_play_a_round(live_server, data_dir, new_page, shots):
         expect(tray_tile).to_have_attribute("data-tile", f"{tile}a1")
         b.wait_for_timeout(400)
         if side == "b":
-            x, y = centre(b, f"tray-{tile}")
-            b.touchscreen.tap(x, y)
-            b.touchscreen.tap(x, y)  # a quick double tap flips
-            expect(tray_tile).to_have_attribute("data-tile", re.compile(rf"^{tile}b"))
+            # On a loaded machine the two taps may come too far apart, or a redraw falls between
+            # them (issue 33): they turn the tile twice instead, and the person double-taps again.
+            for attempt in range(3):
+                x, y = centre(b, f"tray-{tile}")
+                b.touchscreen.tap(x, y)
+                b.touchscreen.tap(x, y)  # a quick double tap flips
+                try:
+                    expect(tray_tile).to_have_attribute("data-tile", re.compile(rf"^{tile}b"), timeout=2_000)
+                    break
+                except AssertionError:
+                    if attempt == 2:
+                        raise
             b.wait_for_timeout(400)
         while tray_tile.get_attribute("data-tile") != entry:
             before = tray_tile.get_attribute("data-tile")
