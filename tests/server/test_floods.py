@@ -67,6 +67,7 @@ def assert_refused(server: InProcessServer) -> None:
     assert json.loads(response.body)["error"]["code"] == "rate_limited"
 
 
+@pytest.mark.slow  # a flood runs for seconds before it is cut off
 @pytest.mark.parametrize(
     "frame",
     [
@@ -94,6 +95,7 @@ def test_a_flooder_is_cut_off_with_4429_and_its_address_slowed(server, frame):
     assert_refused(server)
 
 
+@pytest.mark.slow  # budgets refill over seconds: the test spans several
 def test_a_burst_over_budget_is_dropped_unread_and_the_connection_stays(server):
     eve = Client(server.url, "Eve")
     burst = int(RATE * limits.MESSAGE_BURST_SECONDS)
@@ -134,6 +136,7 @@ def test_nested_json_is_refused_before_the_parser_sees_it(monkeypatch):
     assert create.seq == 1
 
 
+@pytest.mark.slow  # budgets refill over seconds: the test spans several
 def test_eight_sockets_of_one_address_share_one_budget(server):
     tabs = [Client(server.url, f"Tab{n}") for n in range(8)]
     own_burst = int(RATE * limits.MESSAGE_BURST_SECONDS)
@@ -176,6 +179,7 @@ def test_the_sockets_of_one_address_are_capped(tmp_path, data_dir):
         assert open_[0].welcome["type"] == "welcome"
 
 
+@pytest.mark.slow  # budgets refill over seconds: the test spans several
 def test_a_person_at_a_persons_pace_is_never_refused(server):
     """Four tabs of a class's address, sending at half the rate a connection may (beyond every
     burst): not one frame refused, every ping answered."""
