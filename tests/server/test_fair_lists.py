@@ -12,7 +12,7 @@ import pytest
 from spieltisch.server.puzzles import day_end, today
 from tests.server.inprocess import InProcessServer
 from tests.server.player_client import Client
-from tests.server.test_puzzles import play_tiles
+from tests.server.solo_play import play_tiles
 
 
 @pytest.fixture

@@ -16,51 +16,14 @@ import pytest
 
 from tests.conftest import free_port
 from tests.server.player_client import Client
-from tests.services import PostgresServer, RedisServer
+from tests.server.solo_play import free_fields, play_tile, solo_table, wait_for
+from tests.services import PostgresServer
 
 pytestmark = [pytest.mark.services, pytest.mark.slow]
 
 
-def wait_for(what, timeout: float = 30.0, step: float = 0.2):
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            found = what()
-        except (httpx.HTTPError, OSError):
-            found = None
-        if found:
-            return found
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {timeout} s: {what.__doc__ or what}")
-        time.sleep(step)
-
-
 def health(server) -> int:
     return httpx.get(f"{server.url}/healthz", timeout=5).status_code
-
-
-def free_fields(view: dict) -> list[int]:
-    land = view["game"]["seats"][view["you"]]["land"].split()
-    return [i for i, entry in enumerate(land, 1) if entry == "."]
-
-
-def play_tile(client: Client, table_id: str, view: dict, rng: random.Random, timeout: float = 20) -> dict:
-    """Place the current tile on a free field and confirm; the view once the next tile shows."""
-    turn = view["game"]["turn"]
-    client.send({"type": "place", "table": table_id, "field": rng.choice(free_fields(view))})
-    client.send({"type": "confirm", "table": table_id})
-    return client.table_until(
-        lambda t: t["status"] == "finished" or t["game"]["turn"] > turn, timeout=timeout
-    )
-
-
-def solo_table(client: Client, extra: dict | None = None) -> dict:
-    # (Generous waits: on a fresh 2-core machine, right after setup, a server just started — and
-    # working out the day's puzzle optimum in its helper — once took over 10 s for a first table.)
-    client.send({"type": "create_table", "game": "planahead", "settings": {"seats": 1, **(extra or {})}})
-    table_id = client.table_until(lambda t: True, timeout=30)["id"]
-    client.send({"type": "start", "table": table_id})
-    return client.table_until(lambda t: t["status"] == "playing", timeout=30)
 
 
 def test_a_server_killed_at_random_moments_forgets_nothing_it_showed(server_factory):
@@ -91,17 +54,6 @@ def test_a_server_killed_at_random_moments_forgets_nothing_it_showed(server_fact
         lambda: httpx.get(f"{server.url}/api/games", params={"table": table_id}).json()["games"]
     )
     assert len(records) == 1
-
-
-@pytest.fixture
-def redis_server(tmp_path):
-    server = RedisServer(tmp_path / "redis", free_port())
-    server.folder.mkdir()
-    server.start()
-    yield server
-    with contextlib.suppress(ProcessLookupError, FileNotFoundError):
-        server.resume()  # a test that failed while Redis was paused
-    server.stop()
 
 
 def test_after_a_redis_restart_every_process_serves_every_table_again(

@@ -18,21 +18,10 @@ import pytest
 
 from tests.conftest import ROOT, free_port
 from tests.server.player_client import Client
-from tests.server.test_faults import play_tile, solo_table, wait_for
-from tests.services import PostgresServer, RedisServer
+from tests.server.solo_play import play_tile, solo_table, wait_for
+from tests.services import PostgresServer
 
 pytestmark = [pytest.mark.services, pytest.mark.slow]
-
-
-@pytest.fixture
-def redis_server(tmp_path):
-    server = RedisServer(tmp_path / "redis", free_port())
-    server.folder.mkdir()
-    server.start()
-    yield server
-    with contextlib.suppress(ProcessLookupError, FileNotFoundError):
-        server.resume()  # a test that failed while Redis was paused
-    server.stop()
 
 
 @pytest.fixture

@@ -14,18 +14,7 @@ from spieltisch.games.planahead.notation import parse_land
 from spieltisch.games.planahead.scoring import score_land
 from tests.server.inprocess import InProcessServer
 from tests.server.player_client import Client
-
-
-def play_tiles(client: Client, view: dict, count: int) -> dict:
-    """Place `count` tiles on the first free fields; return the latest view."""
-    table_id = view["id"]
-    for _ in range(count):
-        free = [i for i, e in enumerate(view["game"]["seats"][0]["land"].split(), 1) if e == "."]
-        turn = view["game"]["turn"]
-        client.send({"type": "place", "table": table_id, "field": free[0]})
-        client.send({"type": "confirm", "table": table_id})
-        view = client.table_until(lambda t, n=turn: t["game"]["turn"] == n + 1 or t["status"] == "finished")
-    return view
+from tests.server.solo_play import play_tiles
 
 
 @pytest.mark.slow
