@@ -11,9 +11,18 @@ import uvicorn
 from spieltisch.server.app import create_app
 from spieltisch.server.clock import FakeClock
 from spieltisch.server.config import ServerConfig
+from spieltisch.server.puzzles import PUZZLE_ZONE, day_start
 from spieltisch.server.slow_clients import protocol_for
 from tests.conftest import free_port, wait_http
 from tests.replay_check import check_replays
+
+
+def midday_today() -> FakeClock:
+    """A fake clock at noon of today's date in the players' home zone: the real calendar day (so the
+    puzzle of the day is today's), but hours away from the midnight that ends it, whatever the time a
+    test runs at. A test that advances the clock by minutes can never see the day turn."""
+    noon = day_start(time.time()).replace(hour=12, tzinfo=PUZZLE_ZONE)
+    return FakeClock(noon.timestamp())
 
 
 class InProcessServer:
@@ -30,7 +39,7 @@ class InProcessServer:
         address_solo_runs: int = 100_000,
         sockets_per_address: int = 100_000,
     ) -> None:
-        self.clock = clock or FakeClock()
+        self.clock = clock or midday_today()
         config = ServerConfig(
             database_url=f"sqlite:///{tmp / 'inprocess.sqlite3'}",
             redis_url=None,
