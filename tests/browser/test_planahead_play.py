@@ -215,8 +215,17 @@ def test_two_players_play_a_whole_game(live_server, new_page, shots):
     assert board_land(a) == board_land(b)
     assert shown_score(a, 1) == score_land(board_land(a)).total
 
-    # Rematch: B (not the host) starts it; a new game at the same table, empty lands.
+    # Rematch: B (not the host) asks for it. A, who had set the end aside, is asked, with a
+    # countdown; B is in and waits. A agrees: a new game at the same table, empty lands.
     b.get_by_test_id("rematch").click()
+    expect(b.get_by_test_id("rematch")).to_be_disabled()
+    expect(a.get_by_test_id("end")).to_be_visible()
+    expect(a.get_by_test_id("rematch-offer")).to_contain_text("Revanche gewünscht von Ben")
+    a.screenshot(path=str(shots / "rematch-offer-desktop.png"))
+    b.screenshot(path=str(shots / "rematch-agreed-phone.png"))
+    expect(a.get_by_test_id("rematch-countdown")).to_contain_text(re.compile(r"Beginnt in 1?\d s"))
+    expect(a.get_by_test_id("pa-game")).to_have_attribute("data-phase", "finished")
+    a.get_by_test_id("rematch").click()
     for page in (a, b):
         expect(page.get_by_test_id("pa-game")).to_have_attribute("data-phase", "playing")
         wait_turn(page, 0)

@@ -52,9 +52,9 @@ function tableSeats(names) {
  * A Plan Ahead TableView. game: fields of the GameView to set; seats: per seat entry fields.
  * @param {{you?: number | null, names?: string[], game?: object, seats?: object[], kind?: string}} [o]
  */
-export function planAheadTable({ you = 0, names = NAMES.slice(0, 2), game = {}, seats = [], kind = "planahead" } = {}) {
+export function planAheadTable({ you = 0, names = NAMES.slice(0, 2), game = {}, seats = [], kind = "planahead", rematch = null } = {}) {
   return {
-    id: "t1", kind, status: game.phase === "finished" ? "finished" : "playing", host: "p0",
+    id: "t1", kind, status: game.phase === "finished" ? "finished" : "playing", host: "p0", rematch,
     settings: { seats: names.length, turn_seconds: null }, seats: tableSeats(names), you, version: 1, server_time: 0,
     game: {
       phase: "playing", turn: 0, tiles_total: 19, tile: "963", deadline: null, turn_seconds: null,

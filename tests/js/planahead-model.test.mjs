@@ -145,6 +145,19 @@ describe("whose land is shown", () => {
     assert.equal(model.endHidden, false);
   });
 
+  test("someone asking for a rematch brings the end dialog back, once", () => {
+    const finished = { phase: "finished", tile: null, ranking: [1, 2] };
+    const { model } = game(planAheadTable({ game: finished }));
+    model.endHidden = true;
+    model.update(planAheadTable({ game: finished }));
+    assert.equal(model.endHidden, true);
+    model.update(planAheadTable({ game: finished, rematch: { by: [1], at: 1015 } }));
+    assert.equal(model.endHidden, false);
+    model.endHidden = true; // set aside again while the countdown runs: it stays aside
+    model.update(planAheadTable({ game: finished, rematch: { by: [1, 0], at: 1015 } }));
+    assert.equal(model.endHidden, true);
+  });
+
   test("the next tile leaves the strongest computer's land, not a player's land one chose", () => {
     const { model } = game(planAheadTable({ game: { turn: 3 } }));
     model.showSeat("strongest");

@@ -201,3 +201,31 @@ def test_computers_are_called_by_names_of_their_level_without_numbers():
         ("Lina", "easy"),
         ("Clara", "medium"),
     ]
+
+
+@pytest.mark.slow
+def test_a_rematch_is_offered_and_starts_when_its_countdown_ends(tmp_path, data_dir):
+    """Bob asks for a rematch; Ann, still reading the results, is asked (the view says who and
+    until when) and nothing starts; when the countdown ends on the server's clock, it starts."""
+    with InProcessServer(tmp_path, data_dir) as server:
+        ann, bob = Client(server.url, "Ann"), Client(server.url, "Bob")
+        ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 2, "turn_seconds": 15}})
+        table_id = ann.table_until(lambda t: True)["id"]
+        bob.send({"type": "join", "table": table_id})
+        ann.table_until(lambda t: len(t["seats"]) == 2)
+        ann.send({"type": "start", "table": table_id})
+        ann.table_until(lambda t: t["status"] == "playing")
+        for turn in range(1, 20):  # nobody lays a tile: the clock lays all 19
+            server.advance(15.5)
+            ann.table_until(lambda t, n=turn: t["game"]["turn"] == n or t["status"] == "finished")
+        end = ann.table_until(lambda t: t["status"] == "finished")
+        assert end["rematch"] is None
+        bob.send({"type": "rematch", "table": table_id})
+        asked = ann.table_until(lambda t: t["rematch"] is not None)
+        assert asked["status"] == "finished" and asked["rematch"]["by"] == [1]
+        assert asked["rematch"]["at"] == pytest.approx(asked["server_time"] + 15, abs=0.5)
+        server.advance(14)
+        assert httpx.get(f"{server.url}/api/tables/{table_id}").json()["status"] == "finished"  # not yet
+        server.advance(1.5)
+        again = ann.table_until(lambda t: t["status"] == "playing")
+        assert again["game"]["turn"] == 0 and again["rematch"] is None and len(again["seats"]) == 2

@@ -16,6 +16,7 @@ from spieltisch.server.rules.puzzle import PuzzleRules
 from spieltisch.server.tables import (
     ABANDON_SECONDS,
     GRACE_SECONDS,
+    REMATCH_SECONDS,
     AddBot,
     Join,
     Leave,
@@ -158,7 +159,9 @@ def test_nobody_waits_for_a_player_who_left_and_a_rematch_seats_only_those_prese
             table = apply(table, player, player, pa.Confirm(), T0 + 4 + turn, PACING)
     assert table.status is Status.FINISHED and table.next_due() is None
     refused(ErrorCode.NOT_SEATED, table, "bob", Rematch())
-    again = apply(table, "cid", "Cid", Rematch(), T0 + 100, PACING)
+    asked = apply(table, "cid", "Cid", Rematch(), T0 + 100, PACING)
+    assert asked.status is Status.FINISHED  # Ann is still reading the end: she is asked
+    again = apply(asked, "ann", "Ann", Rematch(), T0 + 101, PACING)  # (Bob, gone, is not waited for)
     assert again.status is Status.PLAYING and [s.player for s in again.seats] == ["ann", "cid"]
     assert again.state.turn == 0 and len(again.state.seats) == 2
 
@@ -257,8 +260,48 @@ def test_a_rematch_seats_only_those_present():
     table = apply(table_of({"seats": 4}, "bob", "cid"), "ann", "Ann", AddBot("easy"), T0, PACING)
     table = replace_status(table, Status.FINISHED)
     table = set_connected(table, "bob", False, T0 + 5)
-    again = apply(table, "cid", "Cid", Rematch(), T0 + 6, PACING)
+    asked = apply(table, "cid", "Cid", Rematch(), T0 + 6, PACING)
+    again = apply(asked, "ann", "Ann", Rematch(), T0 + 7, PACING)
     assert [s.nickname for s in again.seats] == ["Ann", "Cid", "Lina"]
+
+
+def test_a_rematch_waits_for_those_present_to_agree_or_for_its_countdown():
+    table = apply(table_of({"seats": 4}, "bob", "cid"), "ann", "Ann", AddBot("easy"), T0, PACING)
+    table = replace_status(table, Status.FINISHED)
+    asked = apply(table, "bob", "Bob", Rematch(), T0 + 10, PACING)
+    assert asked.status is Status.FINISHED and asked.next_due() == T0 + 10 + REMATCH_SECONDS
+    view = asked.view("cid", T0 + 10)
+    assert view["rematch"] == {"by": [1], "at": T0 + 10 + REMATCH_SECONDS}
+    again = apply(asked, "bob", "Bob", Rematch(), T0 + 11, PACING)  # asking twice changes nothing
+    assert again.rematch_by == ["bob"] and again.rematch_at == asked.rematch_at
+    assert tick(asked, T0 + 10 + REMATCH_SECONDS - 0.1, PACING) is None  # not yet
+    # Cid leaves: not seated again. Ann says nothing: when the countdown ends she plays along.
+    asked = apply(asked, "cid", "Cid", Leave(), T0 + 12, PACING)
+    started = tick(asked, T0 + 10 + REMATCH_SECONDS, PACING)
+    assert started is not None and started.status is Status.PLAYING and started.version > asked.version
+    assert [s.nickname for s in started.seats] == ["Ann", "Bob", "Lina"]
+    assert started.rematch_at is None and started.view("ann", T0 + 30)["rematch"] is None
+
+
+def test_a_rematch_asked_for_by_one_who_then_leaves_does_not_start():
+    table = replace_status(table_of({"seats": 3}, "bob"), Status.FINISHED)
+    asked = apply(table, "bob", "Bob", Rematch(), T0 + 10, PACING)
+    gone = apply(asked, "bob", "Bob", Leave(), T0 + 11, PACING)
+    assert gone.rematch_at is None and gone.next_due() is None and gone.view("ann", T0)["rematch"] is None
+    assert tick(gone, T0 + 10 + REMATCH_SECONDS, PACING) is None
+
+
+def test_a_countdown_survives_the_snapshot():
+    table = replace_status(table_of({"seats": 3}, "bob"), Status.FINISHED)
+    asked = apply(table, "bob", "Bob", Rematch(), T0 + 10, PACING)
+    copy = Table.from_dict(json.loads(asked.snapshot_json()), GAMES)
+    assert copy.rematch_by == ["bob"] and copy.next_due() == T0 + 10 + REMATCH_SECONDS
+
+
+def test_alone_at_a_table_a_rematch_starts_at_once():
+    table = apply(table_of({"seats": 3}), "ann", "Ann", AddBot("easy"), T0, PACING)
+    again = apply(replace_status(table, Status.FINISHED), "ann", "Ann", Rematch(), T0 + 5, PACING)
+    assert again.status is Status.PLAYING and len(again.seats) == 2
 
 
 def replace_status(table: Table, status: Status) -> Table:

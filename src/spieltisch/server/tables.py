@@ -28,6 +28,9 @@ TABLE_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 GRACE_SECONDS = 30.0
 #: Seconds a game goes on with no person present before it stops (nothing is recorded).
 ABANDON_SECONDS = 600.0
+#: How long a rematch that someone asked for waits for the others present to agree: long enough to
+#: read the end of a game, short enough that nobody waits for one who has gone to make tea.
+REMATCH_SECONDS = 15.0
 #: The level of a computer that plays for an absent person.
 STAND_IN_LEVEL: BotLevel = "medium"
 
@@ -91,6 +94,9 @@ class Table:
     #: Whether its creator had finished a table game when he created it: the lobby lists such
     #: tables first (server/lobby.py).
     creator_played: bool = False
+    #: The people who asked for a rematch of the finished game (in order) and when it starts anyway.
+    rematch_by: list[str] = field(default_factory=list)
+    rematch_at: float | None = None
 
     @property
     def game(self) -> str:
@@ -110,6 +116,7 @@ class Table:
             seats=[dataclasses.replace(seat) for seat in self.seats],
             bot_due=dict(self.bot_due),
             extras=dict(self.extras),
+            rematch_by=list(self.rematch_by),
         )
 
     def seat_of(self, player: str) -> int | None:
@@ -153,6 +160,8 @@ class Table:
             "extras": self.extras,
             "origin": self.origin,
             "creator_played": self.creator_played,
+            "rematch_by": self.rematch_by,
+            "rematch_at": self.rematch_at,
         }
 
     def snapshot_json(self) -> str:
@@ -192,6 +201,8 @@ class Table:
             log=kept,
             origin=data.get("origin"),  # (None in a snapshot from before origins were kept)
             creator_played=data.get("creator_played", False),
+            rematch_by=list(data.get("rematch_by", ())),  # (absent from snapshots of before)
+            rematch_at=data.get("rematch_at"),
         )
 
     def log_after(self, game_id: str | None, count: int) -> tuple[bool, Sequence[game_log.Entry]]:
@@ -250,6 +261,10 @@ class Table:
             }
             for i, s in enumerate(self.seats)
         ]
+        rematch = None
+        if self.rematch_at is not None:
+            by = [self.seat_of(player) for player in self.rematch_by]
+            rematch = {"by": [seat for seat in by if seat is not None], "at": self.rematch_at}
         return {
             player: {
                 "id": self.id,
@@ -259,6 +274,8 @@ class Table:
                 "settings": self.settings,
                 "seats": seats,
                 "you": seat,
+                # A rematch someone asked for: who agreed (seats) and when it starts anyway.
+                "rematch": rematch,
                 "game": games.get(seat),
             }
             for player, seat in seat_of.items()
@@ -277,6 +294,8 @@ class Table:
         return texts
 
     def next_due(self) -> float | None:
+        if self.status is Status.FINISHED:
+            return self.rematch_at
         if self.status is not Status.PLAYING:
             return None
         stand_ins = [
@@ -446,6 +465,12 @@ def tick(table: Table, now: float, pacing: float, decided: Decided | None = None
     """The clock reached a due time: computer players place, deadlines pass. None if nothing changed.
     `decided`: moves from `bot_moves`, used while the table is still the version they were worked
     out for (and its game still at the same step); anything else is worked out here."""
+    if table.status is Status.FINISHED and table.rematch_at is not None and now >= table.rematch_at:
+        table = table.copy()
+        _begin_rematch(table, now)
+        _settle(table, now, pacing)
+        table.version += 1
+        return table
     if table.status is not Status.PLAYING:
         return None
     before = table.version
@@ -592,6 +617,7 @@ def _leave(table: Table, player: str, now: float) -> None:
     table.seats[seat].left = True
     table.seats[seat].connected = False
     table.seats[seat].away_since = now
+    _cancel_rematch_of(table, player)
     if player == table.host:
         _pass_host(table)
 
@@ -644,15 +670,41 @@ def _hand_over(table: Table, player: str, index: int) -> None:
 
 
 def _rematch(table: Table, player: str, now: float) -> None:
+    """Someone asks for a rematch. It starts once every person present agrees (at once when nobody
+    else is there), or `REMATCH_SECONDS` after the first asked: nobody is thrown into a running
+    clock while still reading the end of the last game."""
     seat = _own_seat(table, player)
     if table.status is not Status.FINISHED:
         raise RuleError(ErrorCode.NOT_FINISHED, "a rematch can start only after the game")
     if table.seats[seat].left:
         raise RuleError(ErrorCode.NOT_SEATED, "you have left this table")
-    # Only those present play again (and the computers): an absent player is not seated anew.
-    table.seats = [s for s in table.seats if s.bot or (s.present or s.player == player)]
+    if player not in table.rematch_by:
+        table.rematch_by.append(player)
+    if table.rematch_at is None:
+        table.rematch_at = now + REMATCH_SECONDS
+    present = {s.player for s in table.seats if s.present} | {player}
+    if present <= set(table.rematch_by):
+        _begin_rematch(table, now)
+
+
+def _begin_rematch(table: Table, now: float) -> None:
+    # Only those present play again (and the computers): an absent player is not seated anew. Those
+    # who asked are seated even if their connection just dropped (they asked for it).
+    asked = set(table.rematch_by)
+    table.seats = [s for s in table.seats if s.bot or s.present or (s.player in asked and not s.left)]
+    if not any(s.player for s in table.seats):
+        table.rematch_by, table.rematch_at = [], None  # everybody went: no rematch
+        return
     _pass_host(table)
     _begin(table, now)
+
+
+def _cancel_rematch_of(table: Table, player: str) -> None:
+    """One who asked for a rematch left the table: if nobody else asked, the countdown stops."""
+    if player in table.rematch_by:
+        table.rematch_by.remove(player)
+        if not table.rematch_by:
+            table.rematch_at = None
 
 
 def _begin(table: Table, now: float) -> None:
@@ -668,6 +720,7 @@ def _begin(table: Table, now: float) -> None:
     table.bot_due = {}
     table.bot_step = None
     table.log = ()  # a new game, a new log
+    table.rematch_by, table.rematch_at = [], None
 
 
 def _log(table: Table, *entries: game_log.Entry) -> None:

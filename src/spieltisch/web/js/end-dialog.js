@@ -14,9 +14,11 @@ import { h } from "./ui.js";
  * button that sets the dialog aside to look at the boards; onRematch (null when watching), onClose,
  * onLobby; gameId: the finished game's id once it has a replay (a link to it), onReplay(path): go there;
  * computers: {level(bot): the game's word for a computer's level, title: "Computer"} — a computer's row
- * shows its level beside its name, as the game's score list does.
+ * shows its level beside its name, as the game's score list does; rematch: () => the rematch someone
+ * asked for (rematch-offer.js) or null — read again every second for its countdown.
  */
-export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null, computers = null }) {
+export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null, computers = null, rematch = () => null }) {
+  const offer = onRematch ? rematch() : null;
   return h("div.end-backdrop", {},
     h("section.end-dialog.card", { "data-testid": "end", role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title" },
       h("h2", { id: "end-title" }, t("end.title")),
@@ -28,11 +30,32 @@ export function endDialog({ rows, winners, scoreAttribute, note = null, closeLab
       h("span.who", {}, h("span.name", { title: s.name }, s.name), s.bot && computers ? levelBadge(s, computers) : null),
       h("span.score", {}, String(s.score))))),
       note,
+      offer ? rematchLine(offer, rematch) : null,
       h("div.row.end-buttons", {},
-        onRematch ? h("button.primary.big", { type: "button", "data-testid": "rematch", onclick: onRematch }, t("end.rematch")) : null,
+        onRematch ? rematchButton(offer, onRematch) : null,
         h("button.secondary", { type: "button", "data-testid": "close-end", onclick: onClose }, closeLabel),
         replayLink(gameId, onReplay),
         h("button.link", { type: "button", onclick: onLobby }, t("pa.tolobby")))));
+}
+
+/** „Revanche“; once someone asked: „Dabei!“, or „Du bist dabei“ (nothing more to do) once you agreed. */
+function rematchButton(offer, onRematch) {
+  if (offer?.youAgreed) {
+    return h("button.primary.big", { type: "button", "data-testid": "rematch", disabled: true, "data-agreed": "true" }, t("end.rematch.in"));
+  }
+  return h("button.primary.big", { type: "button", "data-testid": "rematch", onclick: onRematch }, t(offer ? "end.rematch.join" : "end.rematch"));
+}
+
+/** Who asked for the rematch, and its countdown (counted on while the dialog is shown). */
+function rematchLine(offer, rematch) {
+  const count = h("span", { "data-testid": "rematch-countdown" }, t("end.rematch.starts", { n: offer.seconds }));
+  const timer = setInterval(() => {
+    const now = rematch();
+    if (!count.isConnected || !now) { clearInterval(timer); return; }
+    count.textContent = t("end.rematch.starts", { n: now.seconds });
+  }, 250);
+  return h("p.end-rematch", { "data-testid": "rematch-offer", role: "status" },
+    h("strong", {}, t("end.rematch.asked", { names: offer.names.join(", ") })), " ", count);
 }
 
 /** A computer's level in the ranking: "Meister" beside "Ada" (the title says it is a computer). */

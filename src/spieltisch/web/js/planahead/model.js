@@ -99,7 +99,9 @@ export class PlanAheadModel {
   update(table) {
     const prevTurn = this.lastTurn;
     const prevPhase = this.lastPhase;
+    const offered = Boolean(table.rematch) && !this.table?.rematch;
     this.table = table;
+    if (offered) this.endHidden = false; // someone asks for a rematch: the end dialog asks you
     const game = table.game;
     this.lastTurn = game.turn;
     this.lastPhase = game.phase;

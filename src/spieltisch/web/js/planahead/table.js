@@ -8,6 +8,7 @@ import { endDialog } from "../end-dialog.js";
 import { t } from "../i18n.js";
 import { net } from "../net.js";
 import { PresenceBar } from "../presence.js";
+import { rematchOffer } from "../rematch-offer.js";
 import { absenceText } from "../presence-model.js";
 import { h } from "../ui.js";
 import { bagElement } from "./bag.js";
@@ -161,13 +162,15 @@ export class PlanAheadGame {
     if (!end) this.endFocused = false;
     else if (!this.endFocused) {
       this.endFocused = true;
-      (end.querySelector('[data-testid="rematch"]') || end.querySelector("button"))?.focus({ preventScroll: true });
+      (end.querySelector('[data-testid="rematch"]:not([disabled])') || end.querySelector("button:not([disabled])"))?.focus({ preventScroll: true });
       return;
     }
     if (!testId) return;
     const el = root.querySelector(`[data-testid="${testId}"]`);
     if (el && !el.disabled) el.focus({ preventScroll: true });
     else if (testId === "ok" || testId.startsWith("field-")) this.focusField(this.cursorField());
+    // "Dabei!" became "Du bist dabei" (nothing more to press there): the next button of the dialog.
+    else if (testId === "rematch") root.querySelector('[data-testid="close-end"]')?.focus({ preventScroll: true });
   }
 
   /** The game's root element's attributes (what tests and styles read off the page). */
@@ -519,6 +522,7 @@ export class PlanAheadGame {
       closeLabel: t("pa.showboards"),
       computers: { level: (bot) => t(`level.${bot}`), title: t("table.bot") },
       onRematch: this.you !== null ? () => this.room.send("rematch") : null,
+      rematch: () => (this.table ? rematchOffer(this.table, net.serverNow()) : null),
       onClose: () => this.setEndHidden(true),
       onLobby: () => this.room.app.navigate("/"),
       gameId: this.game.game_id, onReplay: (path) => this.room.app.navigate(path),

@@ -95,7 +95,9 @@ export class SpeedgansModel extends CityBuilder {
    */
   update(table) {
     const prevPhase = this.phase;
+    const offered = Boolean(table.rematch) && !this.table?.rematch;
     this.table = table;
+    if (offered) this.endHidden = false; // someone asks for a rematch: the end dialog asks you
     const game = this.game;
     this.phase = game.phase;
     const restarted = prevPhase === "finished" && game.phase !== "finished";

@@ -9,6 +9,7 @@ import { t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { net } from "../net.js";
 import { PresenceBar } from "../presence.js";
+import { rematchOffer } from "../rematch-offer.js";
 import { h } from "../ui.js";
 import { cityElement, trayElement } from "./board.js";
 import { BuildView, taskCards } from "./build-view.js";
@@ -234,6 +235,7 @@ export class SpeedgansGame extends BuildView {
       closeLabel: t("sg.showcities"),
       computers: { level: (bot) => t(`sg.level.${bot}`), title: t("sg.computer") },
       onRematch: this.you !== null ? () => this.room.send("rematch") : null,
+      rematch: () => (this.table ? rematchOffer(this.table, net.serverNow()) : null),
       onClose: () => this.setEndHidden(true),
       onLobby: () => this.room.app.navigate("/"),
       gameId: this.game.game_id, onReplay: (path) => this.room.app.navigate(path),
