@@ -64,7 +64,7 @@ class Client:
             token = self.player["token"]
         self.token = token
         self.ws = connect(  # noqa: SIM115 - kept open across calls on purpose
-            socket_url(base_url), max_size=2**22, additional_headers=forwarded(address)
+            socket_url(base_url), max_size=2**22, additional_headers=forwarded(address), legacy=True
         )
         self.ws.send(hello(token))
         self.received: list[dict[str, Any]] = []
