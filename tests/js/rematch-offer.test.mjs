@@ -23,5 +23,6 @@ describe("a rematch offer", () => {
     assert.deepEqual(rematchOffer(table, 114.5), { youAgreed: true, names: ["Ben", "Ann"], seconds: 1 });
     assert.equal(rematchOffer({ ...table, you: null }, 100)?.youAgreed, false);
     assert.equal(rematchOffer(table, 130)?.seconds, 0);
+    assert.deepEqual(rematchOffer(table, 100, "dir")?.names, ["Ben", "dir"]);
   });
 });

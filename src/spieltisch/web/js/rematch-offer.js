@@ -13,14 +13,15 @@
 /**
  * @param {{rematch?: {by: number[], at: number} | null, seats: {nickname: string}[], you: number | null}} table
  * @param {number} now  seconds on the server's clock
+ * @param {string} [yourName]  what your own entry in `names` says („dir“), instead of your nickname
  * @returns {RematchOffer | null}  null while nobody asked
  */
-export function rematchOffer(table, now) {
+export function rematchOffer(table, now, yourName) {
   const rematch = table.rematch;
   if (!rematch) return null;
   return {
     youAgreed: table.you !== null && rematch.by.includes(table.you),
-    names: rematch.by.map((seat) => table.seats[seat]?.nickname ?? "?"),
+    names: rematch.by.map((seat) => (seat === table.you && yourName) || table.seats[seat]?.nickname || "?"),
     seconds: Math.max(0, Math.ceil(rematch.at - now)),
   };
 }

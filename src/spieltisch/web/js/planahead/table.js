@@ -522,7 +522,7 @@ export class PlanAheadGame {
       closeLabel: t("pa.showboards"),
       computers: { level: (bot) => t(`level.${bot}`), title: t("table.bot") },
       onRematch: this.you !== null ? () => this.room.send("rematch") : null,
-      rematch: () => (this.table ? rematchOffer(this.table, net.serverNow()) : null),
+      rematch: () => (this.table ? rematchOffer(this.table, net.serverNow(), t("end.rematch.you")) : null),
       onClose: () => this.setEndHidden(true),
       onLobby: () => this.room.app.navigate("/"),
       gameId: this.game.game_id, onReplay: (path) => this.room.app.navigate(path),

@@ -235,7 +235,7 @@ export class SpeedgansGame extends BuildView {
       closeLabel: t("sg.showcities"),
       computers: { level: (bot) => t(`sg.level.${bot}`), title: t("sg.computer") },
       onRematch: this.you !== null ? () => this.room.send("rematch") : null,
-      rematch: () => (this.table ? rematchOffer(this.table, net.serverNow()) : null),
+      rematch: () => (this.table ? rematchOffer(this.table, net.serverNow(), t("end.rematch.you")) : null),
       onClose: () => this.setEndHidden(true),
       onLobby: () => this.room.app.navigate("/"),
       gameId: this.game.game_id, onReplay: (path) => this.room.app.navigate(path),
