@@ -153,7 +153,14 @@ def test_a_scripted_perfect_first_attempt_is_not_ranked(tmp_path, data_dir):
             cheat.send({"type": "confirm", "table": view["id"]})
             view = cheat.table_until(lambda t, n=turn: t["status"] == "finished" or t["game"]["turn"] > n)
         assert view["game"]["seats"][0]["score"] == best["score"]
-        cheat.table_until(lambda t: "optimum" in t["game"], timeout=180)
+        game_id = cheat.table_until(lambda t: "optimum" in t["game"], timeout=180)["game"]["game_id"]
+        # Its replay: every tile where the best land has it, and nothing lost by the analysis's measure.
+        replay = httpx.get(
+            f"{server.url}/api/replays/{game_id}", headers={"Authorization": f"Bearer {cheat.token}"}
+        ).json()
+        assert replay["optimum"] == {"score": best["score"], "land": best["land"]}
+        moves = replay["analysis"][0]["moves"]
+        assert len(moves) == 19 and all(move["optimal_field"] == move["field"] for move in moves)
 
         details = httpx.get(f"{server.url}/api/puzzles/{today}").json()
         assert details["attempts"] == 2
