@@ -178,10 +178,9 @@ def analyses(state: planahead.Game) -> list[dict[str, Any]]:
         if not fields:
             found.append({"moves": [], "score": 0, "accuracy": None})
             continue
-        result = analyse(state.draw[: len(fields)], fields).to_dict()
-        for move in result["moves"]:
-            move["verdict"] = verdict(move["loss"])
-        found.append(result)
+        result = analyse(state.draw[: len(fields)], fields)
+        moves = [{**move.to_dict(), "verdict": verdict(move.loss)} for move in result.moves]
+        found.append({"moves": moves, "score": result.score, "accuracy": result.accuracy})
     return found
 
 
