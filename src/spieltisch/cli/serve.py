@@ -29,6 +29,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from spieltisch.server.config import ServerConfig
+    from spieltisch.server.logs import log_format
     from spieltisch.server.slow_clients import PROTOCOL as SLOW_CLIENTS_PROTOCOL
 
     if not 1 <= args.port <= 65535:
@@ -42,6 +43,10 @@ def _serve(args: argparse.Namespace) -> int:
         overrides["redis_url"] = args.redis_url
     try:
         config = dataclasses.replace(ServerConfig(), **overrides)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    try:
+        log_format()  # SPIELTISCH_LOG_FORMAT, read by every worker's app
     except ValueError as error:
         raise UsageError(str(error)) from None
     if args.workers > 1 and not config.redis_url:

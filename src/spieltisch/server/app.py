@@ -17,10 +17,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from spieltisch.games.errors import ErrorCode
 from spieltisch.server.clock import Clock, SystemClock
 from spieltisch.server.config import ServerConfig
+from spieltisch.server.logs import log_format, use_json_logs
 from spieltisch.server.middleware import (
     BodyLimit,
     Compression,
     InternalErrors,
+    RequestIds,
     SecurityHeaders,
     StartFailureLine,
     mask_tokens_in_logs,
@@ -77,6 +79,8 @@ def create_app(
         await services.close()
 
     mask_tokens_in_logs()
+    if log_format() == "json":
+        use_json_logs()
     app = FastAPI(
         title="Spieltisch",
         lifespan=lifespan,
@@ -92,6 +96,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)
     app.add_middleware(StartFailureLine)
     app.add_middleware(socket.SocketRoute)  # the browsers' WebSocket, past every layer above
+    app.add_middleware(RequestIds)  # outermost: every line logged for a request or socket has its id
     app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(solo.router)
