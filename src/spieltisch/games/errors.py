@@ -20,6 +20,7 @@ class ErrorCode(enum.StrEnum):
     BAD_REQUEST = "bad_request"
     NOT_FOUND = "not_found"
     SEALED = "sealed"
+    FORBIDDEN = "forbidden"
     UNKNOWN_PLAYER = "unknown_player"
     BAD_NICKNAME = "bad_nickname"
     NICKNAME_BLANK = "nickname_blank"

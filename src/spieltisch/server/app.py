@@ -18,6 +18,7 @@ from spieltisch.games.errors import ErrorCode
 from spieltisch.server.clock import Clock, SystemClock
 from spieltisch.server.config import ServerConfig
 from spieltisch.server.logs import log_format, use_json_logs
+from spieltisch.server.metrics import STORE_FAILURES
 from spieltisch.server.middleware import (
     BodyLimit,
     Compression,
@@ -28,7 +29,7 @@ from spieltisch.server.middleware import (
     mask_tokens_in_logs,
     one_line,
 )
-from spieltisch.server.routes import api, pages, players, replays, socket, solo
+from spieltisch.server.routes import api, metrics, pages, players, replays, socket, solo
 from spieltisch.server.routes.answers import error_response
 from spieltisch.server.services import Services
 from spieltisch.server.store import StoreUnavailable
@@ -102,10 +103,12 @@ def create_app(
     app.include_router(solo.router)
     app.include_router(replays.router)
     app.include_router(players.router)
+    app.include_router(metrics.router)
     app.mount("/static", pages.static_files(), name="static")
 
     @app.exception_handler(StoreUnavailable)
     async def _unavailable(request: Request, error: StoreUnavailable) -> JSONResponse:
+        STORE_FAILURES.inc()
         return error_response(503, ErrorCode.UNAVAILABLE, "the live tables cannot be reached: try again")
 
     @app.exception_handler(RequestValidationError)

@@ -161,6 +161,9 @@ class InternalErrors:
             if started:  # half an answer is out: nothing to do but to let the server close it (and log)
                 raise
             if is_database_outage(error):
+                from spieltisch.server.metrics import DATABASE_OUTAGES
+
+                DATABASE_OUTAGES.inc()
                 log.warning(
                     "%s %s: the database is out of reach: %s",
                     scope.get("method"),
