@@ -39,6 +39,14 @@ LiveLogAppend = tuple[str, bool, int, Sequence[str]]
 R = TypeVar("R", GameRecord, PuzzleResult, SoloResult)
 
 
+#: A deleted player's name key (storage/own_data.py): unique per player, and no name typed in has it.
+DELETED_KEY = "\x00deleted:"
+
+
+def is_deleted(player: Player) -> bool:
+    return player.nickname_key.startswith(DELETED_KEY)
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -577,8 +585,10 @@ class Repository:
 
     # A player's history (server/routes/players.py) -----------------------------------------------
     def player(self, player_id: str) -> Player | None:
+        """The player whose page this is (None: no such player, or one who deleted himself)."""
         with self._session() as session:
-            return session.get(Player, player_id)
+            player = session.get(Player, player_id)
+            return None if player is None or is_deleted(player) else player
 
     def player_moments(self, player_id: str) -> list[tuple[str, datetime]]:
         """When the player finished each table game and each Rätsel and Speedgans solo attempt, as
