@@ -27,6 +27,7 @@ class ErrorCode(enum.StrEnum):
     NICKNAME_MIXED_SCRIPTS = "nickname_mixed_scripts"
     NICKNAME_TAKEN = "nickname_taken"
     RATE_LIMITED = "rate_limited"
+    TOO_MANY_DEVICES = "too_many_devices"
     # Tables (server/tables.py)
     UNKNOWN_GAME = "unknown_game"
     UNKNOWN_TABLE = "unknown_table"

@@ -29,7 +29,7 @@ from spieltisch.server.middleware import (
     mask_tokens_in_logs,
     one_line,
 )
-from spieltisch.server.routes import api, metrics, pages, players, replays, socket, solo
+from spieltisch.server.routes import api, devices, metrics, pages, players, replays, socket, solo
 from spieltisch.server.routes.answers import error_response
 from spieltisch.server.services import Services
 from spieltisch.server.store import StoreUnavailable
@@ -104,6 +104,7 @@ def create_app(
     app.include_router(replays.router)
     app.include_router(players.router)
     app.include_router(metrics.router)
+    app.include_router(devices.router)
     app.mount("/static", pages.static_files(), name="static")
 
     @app.exception_handler(StoreUnavailable)

@@ -20,6 +20,8 @@ from spieltisch.storage.db import session_factory
 from spieltisch.storage.models import (
     AdminAction,
     AttemptStart,
+    Device,
+    DeviceLink,
     GameLog,
     GamePlayer,
     GameRecord,
@@ -72,7 +74,10 @@ class OwnData:
             return {
                 "exported_at": datetime.now(UTC).isoformat(timespec="seconds"),
                 "player": _row(player, exclude={"token_hash", "nickname_key", "nickname_look"}),
-                "devices": "one: the browser holding this player's token (it is not stored, only its hash)",
+                "devices": [
+                    _row(device, exclude={"token_hash", "player_id"})
+                    for device in session.scalars(select(Device).where(Device.player_id == player_id))
+                ],
                 "games": games,
                 "puzzle_results": _rows(session, PuzzleResult, mine),
                 "solo_results": _rows(session, SoloResult, mine),
@@ -102,6 +107,8 @@ class OwnData:
             for model in (PuzzleResult, SoloResult, LeaderboardEntry):
                 session.execute(update(model).where(model.player_id == player_id).values(hidden=True))
             session.execute(delete(AttemptStart).where(AttemptStart.player_id == player_id))
+            session.execute(delete(Device).where(Device.player_id == player_id))  # every token dead
+            session.execute(delete(DeviceLink).where(DeviceLink.player_id == player_id))
             return True
 
 

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from spieltisch.storage.db import session_factory, upgrade
 from spieltisch.storage.models import (
     AttemptStart,
+    Device,
     GameLog,
     GamePlayer,
     GameRecord,
@@ -39,6 +40,8 @@ LiveLogAppend = tuple[str, bool, int, Sequence[str]]
 R = TypeVar("R", GameRecord, PuzzleResult, SoloResult)
 
 
+#: The label of a player's first device (the browser that made him): the client names it.
+FIRST_DEVICE = ""
 #: A deleted player's name key (storage/own_data.py): unique per player, and no name typed in has it.
 DELETED_KEY = "\x00deleted:"
 
@@ -172,11 +175,25 @@ class Repository:
         with nickname_conflict_as_taken(), self._session.begin() as session:
             check_nickname_free(session, nickname)
             session.add(player)
+            # The browser that made him is his first device (storage/devices.py).
+            session.add(
+                Device(
+                    id="d_" + player.id[2:],
+                    player_id=player.id,
+                    token_hash=player.token_hash,
+                    label=FIRST_DEVICE,
+                )
+            )
         return player, token
 
     def player_by_token(self, token: str) -> Player | None:
+        """The player a device's token belongs to (None: no such token, or its device signed out)."""
         with self._session() as session:
-            return session.scalar(select(Player).where(Player.token_hash == hash_token(token)))
+            return session.scalar(
+                select(Player)
+                .join(Device, Device.player_id == Player.id)
+                .where(Device.token_hash == hash_token(token))
+            )
 
     def rename_player(self, player_id: str, nickname: str) -> Player | None:
         """The player under a new name from now on (results keep the name they were played

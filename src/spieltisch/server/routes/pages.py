@@ -119,6 +119,13 @@ async def player_page(request: Request, player_id: str) -> Response:
     return page(request)
 
 
+@router.get("/geraet")
+async def device_page(request: Request) -> Response:
+    # „Auf anderem Gerät weiterspielen“: the link's code is in the fragment (never sent, never logged);
+    # the page claims it (POST /api/devices/claim).
+    return page(request)
+
+
 @router.get("/t/{table_id}")
 async def table_page(request: Request, table_id: str, s: ServicesDep) -> Response:
     if not TABLE_ID.match(table_id) or await s.store.get(table_id) is None:
