@@ -59,7 +59,9 @@ def test_a_rekordjagd_city_after_city_to_its_end_and_the_personal_best(server, c
     ann.lay_city(table_id, best_city(catalog, game), by_hand(server))
     shown = ann.table_until(lambda t: t["game"]["live"] is not None)["game"]
     best = shown["live"]["sum"]
-    assert best == muster_sum(catalog, game) and best > 150  # one rounding rule (tests/speedgans/test_points.py)
+    assert (
+        best == muster_sum(catalog, game) and best > 150
+    )  # one rounding rule (tests/speedgans/test_points.py)
     ann.send({"type": "done", "table": table_id})
     game = ann.table_until(lambda t: t["game"]["number"] == 2)["game"]
     assert game["cities"][0]["points"] == best
