@@ -514,3 +514,39 @@ def test_f_building_the_musterstadt_shows_the_musterstadt_points(
         assert errors == [], errors
     finally:
         context.close()
+
+
+# ---- (g) the Tagesstadt's time bonus on phones -----------------------------------------------------
+@pytest.mark.parametrize("screen", ["phone", "small-phone"])
+def test_g_the_time_bonus_is_its_own_line_on_phones(solo_server, catalog, browser, shots, screen):
+    """The summary's city: task cards and „Zeitbonus +N“ add up to the caption, inside the window."""
+    context = browser.new_context(**{"phone": PHONE, "small-phone": SMALL_PHONE}[screen], locale="de-DE")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(solo_server + "/")
+        pick_nickname(page, f"Zoe{screen[0]}")
+        page.get_by_test_id("lobby-solo-daily").click()
+        expect(solo(page)).to_have_attribute("data-mode", "daily")
+        lay_by_keys(page, str(musterstadt(catalog, run_tasks(page)).city))
+        settled(page)
+        page.get_by_test_id("gasse-dicht").click()
+        line = page.get_by_test_id("city-bonus")
+        expect(line).to_be_visible(timeout=15_000)
+        bonus = int(line.get_attribute("data-bonus"))
+        expect(line).to_have_text(f"Zeitbonus +{bonus}")
+        cards = page.get_by_test_id("summary-tasks").locator(".sg-task-best").all_inner_texts()
+        tasks = sum(round(float(c.removesuffix(" P.").replace(",", ".")) * 10) for c in cards)
+        city_points = float(page.get_by_test_id("summary-city-1").get_attribute("data-points"))
+        assert tasks + 10 * bonus == round(city_points * 10)
+        # Right under the cards, within the screen's width (the summary scrolls on a phone).
+        cards_box, line_box = page.get_by_test_id("summary-tasks").bounding_box(), line.bounding_box()
+        assert cards_box and line_box and 0 <= line_box["y"] - (cards_box["y"] + cards_box["height"]) < 30
+        assert line_box["x"] >= 0 and line_box["x"] + line_box["width"] <= page.viewport_size["width"]
+        page.get_by_test_id("summary-tasks").scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / f"solo-daily-bonus-{screen}.png"))
+        assert errors == [], errors
+    finally:
+        context.close()
