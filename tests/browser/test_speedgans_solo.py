@@ -547,6 +547,8 @@ def test_g_the_time_bonus_is_its_own_line_on_phones(solo_server, catalog, browse
         assert line_box["x"] >= 0 and line_box["x"] + line_box["width"] <= page.viewport_size["width"]
         page.get_by_test_id("summary-tasks").scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"solo-daily-bonus-{screen}.png"))
+        page.get_by_test_id("lang").click()  # in English too
+        expect(line).to_have_text(f"Time bonus +{bonus}")
         assert errors == [], errors
     finally:
         context.close()
