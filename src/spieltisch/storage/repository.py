@@ -126,6 +126,12 @@ def listed(model: type[PuzzleResult] | type[SoloResult] | type[LeaderboardEntry]
     return model.hidden.is_(False) & Player.blocked.is_not(True)
 
 
+#: The solo runs that can be a record (personal best, the player page's bests): laid by hand and with
+#: at least one point. A run of 0 is no record, so the next run with points is „Dein erster Rekord!“,
+#: never „Neuer Rekord! Bisher: 0,0 Punkte“.
+SOLO_RECORD: ColumnElement[bool] = SoloResult.ranked.is_(True) & (SoloResult.points > 0)
+
+
 class Repository:
     def __init__(self, engine: Engine, *, migrate: bool = True) -> None:
         if migrate:
@@ -577,9 +583,10 @@ class Repository:
         return self._once(SoloResult, game_id, write)
 
     def solo_best(self, mode: str, player_id: str, before: int | None = None) -> float | None:
-        """The player's best points in a mode (runs before the one with id `before`, if given)."""
+        """The player's record in a mode (runs before the one with id `before`, if given); None
+        while there is none: a run without a point is no record (`SOLO_RECORD`)."""
         query = select(func.max(SoloResult.points)).where(
-            SoloResult.mode == mode, SoloResult.player_id == player_id, SoloResult.ranked.is_(True)
+            SoloResult.mode == mode, SoloResult.player_id == player_id, SOLO_RECORD
         )
         if before is not None:
             query = query.where(SoloResult.id < before)
@@ -674,11 +681,11 @@ class Repository:
             )
 
     def player_solo_best(self, player_id: str, mode: str, *, first_only: bool = False) -> SoloResult | None:
-        """A player's best run of a mode (the earliest of equal ones); `first_only`: of first
-        attempts (a Tagesstadt's that rank)."""
+        """A player's best run of a mode (the earliest of equal ones; none without a point, as
+        `solo_best`); `first_only`: of first attempts (a Tagesstadt's that rank)."""
         query = (
             select(SoloResult)
-            .where(SoloResult.player_id == player_id, SoloResult.mode == mode, SoloResult.ranked.is_(True))
+            .where(SoloResult.player_id == player_id, SoloResult.mode == mode, SOLO_RECORD)
             .order_by(SoloResult.points.desc(), SoloResult.id)
             .limit(1)
         )
