@@ -156,6 +156,14 @@ def test_a_replay_ends_exactly_where_the_game_ended(games, game, seed):
                     assert grown[-1] == seat["city"]  # each city grew into the one scored
             assert [e["at"] for e in frame["events"]] == sorted(e["at"] for e in frame["events"])
         assert final["points"] == [seat.points for seat in state.seats]
+        for frame in frames:  # each round's cities weighed against the optimal ones
+            if frame["scored"] is None:
+                continue
+            assert len(frame["analysis"]) == len(state.seats)
+            for seat, found in zip(frame["scored"]["seats"], frame["analysis"], strict=True):
+                laid = sum(entry != "." for entry in seat["city"].split())
+                assert 9 - laid <= found["differ"] <= 9
+                assert found["missed"] is None or all(m >= 0 for m in found["missed"])
     else:
         lands = state.seats if game == "planahead" else state.game.seats
         assert len(frames) == (state.turn if game == "planahead" else state.game.turn)
