@@ -1,6 +1,7 @@
 // Entry point and router: "/" lobby, "/t/<id>" a table (a solo run too), "/puzzle[/<YYYY-MM-DD>]" the
 // puzzle, "/tagesstadt[/<YYYY-MM-DD>]" a Tagesstadt's day, "/bestenliste" the Bestenliste,
-// "/replay/<game id>" a finished game's replay, "/spieler/<id>" a player's page.
+// "/replay/<game id>" a finished game's replay, "/spieler/<id>" a player's page, "/regeln/<game>" a
+// game's rules.
 
 import "./errors.js";
 import { getLang, initLang, onLangChange, setLang, t } from "./i18n.js";
@@ -17,6 +18,7 @@ const screens = {
   solo: async () => import("./speedgans/solo-pages.js"),
   player: async () => import("./player/screen.js"),
   replay: async () => import("./replay/screen.js"),
+  rules: async () => import("./rules/screen.js"),
 };
 
 export const app = {
@@ -149,6 +151,10 @@ async function screenFor(path) {
   if (player) return new (await screens.player()).PlayerScreen(app, decodeURIComponent(player[1]));
   const replay = path.match(/^\/replay\/([^/]+)\/?$/);
   if (replay) return new (await screens.replay()).ReplayScreen(app, decodeURIComponent(replay[1]));
+  if (/^\/regeln\//.test(path)) {
+    const { RulesScreen, rulesPathGame } = await screens.rules();
+    if (rulesPathGame(path)) return new RulesScreen(app, rulesPathGame(path));
+  }
   if (path === "/") return new (await screens.lobby())(app);
   return new NotFoundScreen(app);
 }
