@@ -51,10 +51,10 @@ function exampleBoard() {
 
 /** The score list as the game shows it: you (the land shown), one who has confirmed (dimmed), one still laying. */
 function exampleScores() {
-  const row = (name, score, cls, pressed) => h("span.pa-score.rules-score", { class: cls, "aria-pressed": pressed ? "true" : null },
-    h("span.pa-score-name", {}, name), h("span.pa-score-points", {}, String(score)));
+  const row = (name, score, cls) => h("span.rules-score", { class: cls },
+    h("span.rules-score-name", {}, name), h("span.rules-score-points", {}, String(score)));
   return h("div.rules-scores", { "data-testid": "rules-scores", role: "img", "aria-label": `${t("rules.pa.tap")} ${t("rules.pa.dim")}` },
-    row("Ann", 27, "is-you is-viewing", true), row("Ben", 42, "is-dimmed", false), row("Cem", 18, "", false));
+    row("Ann", 27, "is-you is-viewing"), row("Ben", 42, "is-dimmed"), row("Cem", 18, ""));
 }
 
 export function planAheadRules() {
