@@ -67,8 +67,12 @@ def test_rules_pages_from_the_lobby_with_every_task(live_server, new_page):
     page = new_page("desktop")
     page.goto(live_server + "/")
     pick_nickname(page, "Regine")
+    # Every card that starts a game leads to its rules: the new table's, the Rätsel's, Speedgans alone.
+    expect(page.get_by_test_id("lobby-puzzle-rules")).to_have_attribute("href", "/regeln/planahead")
+    expect(page.get_by_test_id("lobby-sgsolo-rules")).to_have_attribute("href", "/regeln/speedgans")
     lobby_link = page.get_by_test_id("lobby-rules").get_by_test_id("rules-link-planahead")
     expect(lobby_link).to_have_attribute("href", "/regeln/planahead")
+    shot(page, "lobby-desktop-de")
     lobby_link.click()
     expect(page).to_have_url(re.compile(r"/regeln/planahead$"))
     check_planahead_rules(page)

@@ -121,7 +121,7 @@ export class LobbyScreen extends Screen {
         fields,
         h("button.primary", { type: "submit", "data-testid": "create-table" }, t("lobby.create"))),
       h("p.rules-line", { "data-testid": "lobby-rules" }, t("rules.lobby.line"),
-        rulesLink("planahead", { app: this.app, label: t("game.planahead") }), " ·",
+        rulesLink("planahead", { app: this.app, label: t("game.planahead") }),
         rulesLink("speedgans", { app: this.app, label: t("game.speedgans") })));
   }
 
