@@ -267,3 +267,34 @@ def play_plan_ahead_from(page: Page, first_turn: int) -> None:
             }""",
             [table, free],
         )
+
+
+@pytest.mark.parametrize("size", list(PHONES))
+def test_the_score_by_line_on_a_phone(live_server, browser, size):
+    """Folded at first on a phone (the dialog keeps its room); unfolded it fits the width."""
+    page = phone(browser, *PHONES[size])
+    try:
+        page.goto(live_server + "/")
+        pick_nickname(page, f"Pia{size[-3:]}")
+        page.get_by_test_id("create-seats").select_option("2")
+        page.get_by_test_id("create-clock").select_option("")
+        page.get_by_test_id("create-table").tap()
+        page.get_by_test_id("add-bot").tap()
+        expect(page.get_by_test_id("seat-1")).to_have_attribute("data-free", "false")
+        page.get_by_test_id("start").tap()
+        play_plan_ahead_from(page, 0)
+        end = page.get_by_test_id("end")
+        expect(end).to_be_visible()
+        lines = end.get_by_test_id("line-scores")
+        expect(lines).not_to_have_attribute("open", "")
+        lines.locator("summary").tap()
+        expect(lines).to_have_attribute("open", "")
+        score = int(page.get_by_test_id("score-0").get_attribute("data-score"))
+        assert sum(points for _, points in line_cells(page, lines)) == score
+        box = lines.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONES[size][0], box
+        fits(page)
+        shot(page, f"planahead-end-lines-{size}")
+        assert page.errors == []
+    finally:
+        page.context.close()
