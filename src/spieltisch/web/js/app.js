@@ -1,7 +1,7 @@
 // Entry point and router: "/" lobby, "/t/<id>" a table (a solo run too), "/puzzle[/<YYYY-MM-DD>]" the
 // puzzle, "/tagesstadt[/<YYYY-MM-DD>]" a Tagesstadt's day, "/bestenliste" the Bestenliste,
-// "/replay/<game id>" a finished game's replay, "/spieler/<id>" a player's page, "/geraet#<code>"
-// another device signed in by a one-time link.
+// "/replay/<game id>" a finished game's replay, "/spieler/<id>" a player's page, "/regeln/<game>" a
+// game's rules, "/geraet#<code>" another device signed in by a one-time link.
 
 import "./errors.js";
 import { getLang, initLang, onLangChange, setLang, t } from "./i18n.js";
@@ -19,6 +19,7 @@ const screens = {
   player: async () => import("./player/screen.js"),
   replay: async () => import("./replay/screen.js"),
   device: async () => (await import("./account/device-screen.js")).DeviceScreen,
+  rules: async () => import("./rules/screen.js"),
 };
 
 export const app = {
@@ -153,6 +154,10 @@ async function screenFor(path) {
   const replay = path.match(/^\/replay\/([^/]+)\/?$/);
   if (replay) return new (await screens.replay()).ReplayScreen(app, decodeURIComponent(replay[1]));
   if (path === "/geraet") return new (await screens.device())(app);
+  if (/^\/regeln\//.test(path)) {
+    const { RulesScreen, rulesPathGame } = await screens.rules();
+    if (rulesPathGame(path)) return new RulesScreen(app, rulesPathGame(path));
+  }
   if (path === "/") return new (await screens.lobby())(app);
   return new NotFoundScreen(app);
 }
