@@ -11,7 +11,9 @@ from tests.server.player_client import new_player
 
 
 def link_of(url: str, token: str) -> str:
-    made = httpx.post(f"{url}/api/players/me/device-link", headers={"Authorization": f"Bearer {token}"}).json()
+    made = httpx.post(
+        f"{url}/api/players/me/device-link", headers={"Authorization": f"Bearer {token}"}
+    ).json()
     return made["url"].split("#", 1)[1]
 
 
