@@ -133,8 +133,9 @@ def test_the_lobby_offers_the_way_back_to_ones_own_running_game(live_server):
     assert own[0]["computers"] == [False, True]
     bob.send({"type": "watch_lobby"})
     assert table_id not in {line["id"] for line in bob.next_of("your_tables")["tables"]}
-    # A seat left is no way back.
+    # A seat left in a running game waits for its player (opening the table seats him again): the
+    # lobby keeps offering the way back to it.
     ann.send({"type": "leave", "table": table_id})
     ann.table_until(lambda t: t["seats"][0]["left"])
     ann.send({"type": "watch_lobby"})
-    assert table_id not in {line["id"] for line in ann.next_of("your_tables")["tables"]}
+    assert table_id in {line["id"] for line in ann.next_of("your_tables")["tables"]}

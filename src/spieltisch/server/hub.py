@@ -222,13 +222,17 @@ class Hub:
 
     async def send_own_tables(self, connection: Connection) -> None:
         """The tables of the lobby's games where the connection's player holds a seat and the game
-        is not over: his way back to them (a table nobody is at is not in the lobby's list)."""
+        is not over: his way back to them (a table nobody is at is not in the lobby's list). A
+        running game he left is among them: he may come back to it (its seat waits for him)."""
         own = [
             table
             for table in await self.store.all_tables()
             if table.rules.listed
             and table.status is not Status.FINISHED
-            and any(seat.player == connection.player and not seat.left for seat in table.seats)
+            and any(
+                seat.player == connection.player and (not seat.left or table.status is Status.PLAYING)
+                for seat in table.seats
+            )
         ]
         own.sort(key=lambda table: (-table.created, table.id))
         lines = [table.summary() for table in own[:OWN_TABLES]]

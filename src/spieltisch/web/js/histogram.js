@@ -212,12 +212,12 @@ export function dayHistogram(day) {
     const holder = h("div.chart-box", {});
     holder.innerHTML = histogramSvg(bins, { id: day.id, mine: mineIndex, label: chart.label, title, desc: chart.summary });
     box.append(holder,
-      h("table.visually-hidden", { "data-testid": "histogram-table" },
+      h("div.visually-hidden", {}, h("table", { "data-testid": "histogram-table" },
         h("caption", {}, title),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t(day.kind === "share" ? "day.col.share" : "day.col.points")), h("th", { scope: "col" }, t("day.col.count")))),
         h("tbody", {}, bins.map((bin, i) => h("tr", { class: i === mineIndex ? "is-mine" : "" },
           h("th", { scope: "row" }, binRange(bin, day.kind === "share" ? "share" : "points"), i === mineIndex ? ` (${t("day.you")})` : ""),
-          h("td", {}, String(bin.count)))))),
+          h("td", {}, String(bin.count))))))),
       h("p.day-summary", { "data-testid": "histogram-summary" }, chart.summary));
   }
   if (day.shareLine) box.append(shareLineBox(day.shareLine, day.shareLabel));

@@ -129,14 +129,14 @@ export class PlayerScreen extends Screen {
       h("p.muted.pl-chart-note", {}, t("player.puzzle.note")),
       svgBox(shareByDaySvg(slots, { id: "pl-share", title: t("player.puzzle.title"), desc: summary })),
       h("p.pl-chart-summary", { "data-testid": "puzzle-summary" }, summary),
-      h("table.visually-hidden", { "data-testid": "puzzle-table" },
+      h("div.visually-hidden", {}, h("table", { "data-testid": "puzzle-table" },
         h("caption", {}, t("player.puzzle.title")),
         h("thead", {}, h("tr", {},
           h("th", { scope: "col" }, t("player.col.day")), h("th", { scope: "col" }, t("player.col.score")),
           h("th", { scope: "col" }, t("player.col.optimum")), h("th", { scope: "col" }, t("player.col.share")))),
         h("tbody", {}, history.puzzle_days.map((d) => h("tr", { "data-day": d.day },
           h("th", { scope: "row" }, shortDay(d.day, { year: true })), h("td", {}, String(d.score)), h("td", {}, String(d.optimum)),
-          h("td", {}, formatShare(d.share)))))));
+          h("td", {}, formatShare(d.share))))))));
     return box;
   }
 
@@ -152,7 +152,7 @@ export class PlayerScreen extends Screen {
       h("p.muted.pl-chart-note", {}, games === 1 ? t("player.groups.note.one") : t("player.groups.note", { n: games })),
       svgBox(groupsSvg(rows, { id: "pl-groups", title: t("player.groups.title"), desc: summary })),
       h("p.pl-chart-summary", { "data-testid": "groups-summary" }, summary),
-      h("table.visually-hidden", { "data-testid": "groups-table" },
+      h("div.visually-hidden", {}, h("table", { "data-testid": "groups-table" },
         h("caption", {}, t("player.groups.title")),
         h("thead", {}, h("tr", {},
           h("th", { scope: "col" }, t("player.col.task")), h("th", { scope: "col" }, t("player.col.share")), h("th", { scope: "col" }, t("player.col.count")))),
@@ -163,7 +163,7 @@ export class PlayerScreen extends Screen {
           ...r.tasks.filter((task) => task.count).map((task) => h("tr", { "data-task": task.id },
             h("th", { scope: "row" }, `${task.id} ${task.name}`),
             h("td", {}, formatShare(task.share ?? 0)), h("td", {}, String(task.count)))),
-        ]))));
+        ])))));
     return box;
   }
 

@@ -160,11 +160,15 @@ export class BuildView {
  * for tricky tasks, the help on hover or tap. values: the shown city's values by task id; flashOf:
  * the model's flash of a task (null when none shows); extra(task): an element under the values.
  */
-export function taskCards({ tasks, values, flashOf = () => null, note = null, extra = null, testid = "sg-tasks" }) {
-  return h("section.sg-tasks", { "aria-label": t("sg.results.task"), "data-testid": testid }, tasks.map((task) => {
+export function taskCards({ tasks, values, flashOf = () => null, note = null, extra = null, testid = "sg-tasks", faulty = false }) {
+  // A town with faults scores nothing: its values show muted, none of them as the best.
+  return h("section.sg-tasks", {
+    "aria-label": t("sg.results.task"), "data-testid": testid, "data-faulty": faulty ? "true" : "false",
+    class: faulty ? "is-faulty" : "", title: faulty ? t("sg.tasks.faulty") : null,
+  }, tasks.map((task) => {
     const value = values?.[task.id];
     const flash = flashOf(task.id);
-    const best = value !== undefined && value !== null && value === task.best;
+    const best = !faulty && value !== undefined && value !== null && value === task.best;
     const bestText = note ? note(task) : t("sg.value.best", { n: task.best });
     return h("div.sg-task", {
       "data-testid": `task-${task.id}`, "data-value": value ?? "", "data-best": task.best ?? "",

@@ -56,7 +56,7 @@ export function settingsFields(form) {
   return h("div.sg-form", { "data-testid": "sg-form" },
     h("div.sg-field", {}, h("label", { for: "sg-seats" }, t("lobby.seats")), seats),
     h("div.sg-field", {}, h("label", { for: "sg-clock" }, t("sg.form.clock")), clock),
-    h("div.sg-field", {}, h("span.sg-label", {}, t("sg.form.mode")), mode),
+    h("div.sg-field.sg-mode-field", {}, h("span.sg-label", {}, t("sg.form.mode")), mode),
     hourglassRow,
     h("div.sg-field", {}, h("label", { for: "sg-target" }, t("sg.form.target")), target),
     h("fieldset.sg-houserules", {},

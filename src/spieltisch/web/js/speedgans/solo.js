@@ -433,7 +433,8 @@ export class SoloGame extends BuildView {
     return h("div.sg-summary-detail", {},
       table,
       daily ? h("p.sg-summary-bonus", { "data-testid": "summary-bonus", "data-bonus": daily.bonus },
-        t("solo.daily.bonus", { bonus: daily.bonus, seconds: formatPoints(daily.seconds ?? 0) })) : null,
+        // The time to the hundredth: the bonus is a point for each full second under 120 (17,04 s → 102).
+        t("solo.daily.bonus", { bonus: daily.bonus, seconds: formatPoints(daily.seconds ?? 0, { decimals: 2 }) })) : null,
       s.mode === "record" ? h("p.muted", {}, t("solo.summary.done", { n: s.done, total: s.cities.length })) : null);
   }
 

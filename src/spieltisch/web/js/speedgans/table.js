@@ -128,6 +128,7 @@ export class SpeedgansGame extends BuildView {
   renderTasks(view) {
     return taskCards({
       tasks: this.game.tasks || [], values: view.report?.tasks || {},
+      faulty: Boolean(view.report?.problems?.length),
       flashOf: (id) => (view.own ? this.model.flashOf(id) : null),
     });
   }
