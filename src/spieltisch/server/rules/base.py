@@ -78,8 +78,16 @@ class PlayedFor:
     def anyone(self) -> bool:
         return bool(self.computer or self.clock)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"computer": list(self.computer), "clock": list(self.clock), "of": self.of}
+    def note(self) -> dict[str, Any] | None:
+        """As results, the end of a game and replays show it (None: the person played it all)."""
+        if not self.anyone:
+            return None
+        return {
+            "computer": list(self.computer),
+            "clock": list(self.clock),
+            "of": self.of,
+            "mostly": mostly_played_for(self),
+        }
 
 
 def mostly_played_for(played: PlayedFor) -> bool:
@@ -92,11 +100,10 @@ def mostly_played_for(played: PlayedFor) -> bool:
 def played_for_people(rules: GameRules[S, Any], game: FinishedGame[S]) -> list[dict[str, Any] | None]:
     """Per seat, what the computer or the clock played for the person there (None: a computer's seat,
     or a person who played every turn himself), as results and the end of a game show it."""
-    notes: list[dict[str, Any] | None] = []
-    for index, sitter in enumerate(game.sitters):
-        played = rules.played_for(game.state, index) if sitter.player is not None else PlayedFor()
-        notes.append({**played.to_dict(), "mostly": mostly_played_for(played)} if played.anyone else None)
-    return notes
+    return [
+        rules.played_for(game.state, index).note() if sitter.player is not None else None
+        for index, sitter in enumerate(game.sitters)
+    ]
 
 
 class Records(Protocol):

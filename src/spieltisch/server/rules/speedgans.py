@@ -130,6 +130,10 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
             frame = frames[-1]
             if frame["scored"] is not None:
                 continue
+            # The cities a computer built (or began) this round: for a person, a stand-in's.
+            frame["computer"] = [
+                i for i, seat in enumerate(state.seats) if state.round in seat.computer_rounds
+            ]
             since = round(at - state.reading_ends, 3)
             for index, seat in enumerate(state.seats):
                 city = str(seat.city)
