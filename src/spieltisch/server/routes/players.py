@@ -79,7 +79,9 @@ def player_history(repository: Repository, player_id: str, day: dt.date) -> dict
             if best_record is None
             else {"points": best_record.points, "at": utc(best_record.created_at).isoformat()},
             "daily": None if best_daily is None else {"points": best_daily.points, "day": best_daily.day},
-            "planahead": planahead_bests(repository.player_table_games(player_id, game="planahead", limit=TASK_GAMES)),
+            "planahead": planahead_bests(
+                repository.player_table_games(player_id, game="planahead", limit=TASK_GAMES)
+            ),
         },
         "puzzle_days": [
             {"day": r.puzzle_id, "score": r.score, "optimum": r.optimum, "share": share(r)}
@@ -239,7 +241,12 @@ def planahead_bests(games: Sequence[tuple[GameRecord, int]]) -> dict[str, Any] |
         wins += seat < len(ranking) and ranking[seat] == 1 and len(values) > 1
     if not scores:
         return None
-    return {"best": max(scores), "average": round(sum(scores) / len(scores), 1), "games": len(scores), "wins": wins}
+    return {
+        "best": max(scores),
+        "average": round(sum(scores) / len(scores), 1),
+        "games": len(scores),
+        "wins": wins,
+    }
 
 
 def left_at(record: GameRecord, seat: int) -> bool:
