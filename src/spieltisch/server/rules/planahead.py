@@ -90,11 +90,11 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         # Tile numbers (1 = the first drawn) of the tiles the computer or the clock fixed.
         number = {tile: turn for turn, tile in enumerate(state.draw, start=1)}
         own = state.seats[seat]
-        land = own.land
+        laid = {field: number[tile] for field, tile in enumerate(own.land, start=1) if tile is not None}
         return PlayedFor(
-            computer=tuple(sorted(number[land[f - 1]] for f in own.computer_placed if land[f - 1])),
-            clock=tuple(sorted(number[land[f - 1]] for f in own.clock_placed if land[f - 1])),
-            of=sum(tile is not None for tile in land),
+            computer=tuple(sorted(laid[f] for f in own.computer_placed if f in laid)),
+            clock=tuple(sorted(laid[f] for f in own.clock_placed if f in laid)),
+            of=len(laid),
         )
 
     def bot_actions(
