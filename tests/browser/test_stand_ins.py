@@ -119,3 +119,33 @@ def test_a_stand_in_is_named_at_the_end_marked_on_the_land_and_in_the_replay(
 def latest_game(url: str, player: Client) -> dict:
     """The player's latest game as his page lists it."""
     return httpx.get(f"{url}/api/players/{player.player['id']}/history").json()["recent"][0]
+
+
+def test_a_speedgans_player_back_at_the_table_sees_the_city_the_computer_built_for_him(
+    live_server, new_page, shots
+):
+    """Ben (a browser) goes away while building; the host hands his seat to a computer, which lays
+    tiles of his city. Back at the table, his city is not „Deine Stadt“ but „Vom Computer gebaut“."""
+    anna = Client(live_server, "Anna")
+    anna.send({"type": "create_table", "game": "speedgans", "settings": {"seats": 2, "one_task": True}})
+    table_id = anna.table_until(lambda t: True)["id"]
+    page = new_page("desktop")
+    page.goto(live_server + "/")
+    pick_nickname(page, "Ben")
+    page.goto(f"{live_server}/t/{table_id}")
+    anna.table_until(lambda t: len(t["seats"]) == 2)
+    anna.send({"type": "start", "table": table_id})
+    anna.table_until(lambda t: t["status"] == "playing")
+    expect(page.get_by_test_id("by-computer")).to_have_count(0)
+    page.goto("about:blank")  # Ben goes away
+    anna.table_until(lambda t: not t["seats"][1]["connected"])
+    anna.send({"type": "stand_in", "table": table_id, "seat": 1})
+    anna.table_until(
+        lambda t: t["game"]["phase"] == "building" and t["game"]["seats"][1]["tiles"] > 0, timeout=30
+    )
+    page.goto(f"{live_server}/t/{table_id}")
+    mark = page.get_by_test_id("by-computer")
+    expect(mark).to_have_text("Vom Computer gebaut")
+    shot(page, shots, "standin-speedgans-back-desktop.png")
+    assert page.errors == [], page.errors
+    anna.close()
