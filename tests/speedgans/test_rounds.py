@@ -468,6 +468,7 @@ def test_views_hide_other_cities_until_the_scoring():
         "done": True,
         "marker": 1,
         "ready": False,
+        "computer_rounds": [],
     }
     assert own["results"] is None and own["musterstadt"] is None and own["ranking"] is None
     text = json.dumps(own)
