@@ -63,6 +63,10 @@ def test_a_stand_in_is_named_at_the_end_marked_on_the_land_and_in_the_replay(
     expect(page.get_by_test_id("end-played-0")).to_have_count(0)  # Anna played every tile
     expect(page.get_by_test_id("end-played-2")).to_have_count(0)  # a computer's own seat: no note
     shot(page, shots, "standin-end-desktop.png")
+    page.set_viewport_size({"width": 360, "height": 740})  # the note wraps under the name, in its row
+    expect(page.get_by_test_id("end-played-1")).to_be_visible()
+    shot(page, shots, "standin-end-360.png")
+    page.set_viewport_size({"width": 1280, "height": 800})
 
     # Ben's land: a mark on each of the 18 tiles the computer laid for him, none on his first.
     page.get_by_test_id("close-end").click()
@@ -121,17 +125,18 @@ def latest_game(url: str, player: Client) -> dict:
     return httpx.get(f"{url}/api/players/{player.player['id']}/history").json()["recent"][0]
 
 
+@pytest.mark.parametrize("kind", ["desktop", "phone"])
 def test_a_speedgans_player_back_at_the_table_sees_the_city_the_computer_built_for_him(
-    live_server, new_page, shots
+    live_server, new_page, shots, kind
 ):
     """Ben (a browser) goes away while building; the host hands his seat to a computer, which lays
     tiles of his city. Back at the table, his city is not „Deine Stadt“ but „Vom Computer gebaut“."""
     anna = Client(live_server, "Anna")
     anna.send({"type": "create_table", "game": "speedgans", "settings": {"seats": 2, "one_task": True}})
     table_id = anna.table_until(lambda t: True)["id"]
-    page = new_page("desktop")
+    page = new_page(kind)
     page.goto(live_server + "/")
-    pick_nickname(page, "Ben")
+    pick_nickname(page, f"Ben {kind}")
     page.goto(f"{live_server}/t/{table_id}")
     anna.table_until(lambda t: len(t["seats"]) == 2)
     anna.send({"type": "start", "table": table_id})
@@ -146,6 +151,6 @@ def test_a_speedgans_player_back_at_the_table_sees_the_city_the_computer_built_f
     page.goto(f"{live_server}/t/{table_id}")
     mark = page.get_by_test_id("by-computer")
     expect(mark).to_have_text("Vom Computer gebaut")
-    shot(page, shots, "standin-speedgans-back-desktop.png")
+    shot(page, shots, f"standin-speedgans-back-{kind}.png")
     assert page.errors == [], page.errors
     anna.close()
