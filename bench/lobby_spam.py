@@ -7,8 +7,9 @@ Two attacks, each on a fresh server (its own uvicorn and SQLite file; the Speedg
 ./var), every client on 127.0.0.1 naming its address in X-Forwarded-For (uvicorn trusts it from there):
 
 - lobby: a regular (he has finished a Plan Ahead game) and a newcomer each host a table, each from
-  an address of his own; then 98 fresh accounts of one address, three sockets each, send a
-  `create_table` on each socket, as fast as they go. Printed: the lobby's lines (GET /api/tables), how many are spam, and
+  an address of his own; then 98 fresh accounts of one address try three sockets each (the sockets
+  the server refuses in their handshake are counted), and send a `create_table` on each socket they
+  got, as fast as they go. Printed: the lobby's lines (GET /api/tables), how many are spam, and
   whether the two honest tables are listed.
 - solo: one player over 8 sockets sends `create_table` for an Übung as fast as the message limit
   lets each socket (19 a second) for `--seconds`. Printed: the solo runs still running and the
@@ -21,11 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import socket
 import sqlite3
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -34,8 +31,9 @@ from pathlib import Path
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
 
-from revisions import revision_tree
+from revisions import revision_tree, serve_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 SPAM = "198.51.100.7"
@@ -44,49 +42,17 @@ SPAM = "198.51.100.7"
 @contextmanager
 def serve(tree: Path, database: Path) -> Iterator[tuple[str, int]]:
     """The tree's server with its default limits on a free port: its URL and process id."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(tree / "src"),
-        "SPIELTISCH_DATABASE_URL": f"sqlite:///{database}",
-        "SPIELTISCH_DATA_DIR": str(database.parent / "data"),
-    }
     (database.parent / "data").mkdir()
     for catalog in (ROOT / "var" / "catalog", ROOT / ".cache" / "test-data" / "catalog"):
         if catalog.exists():  # built already (serve.sh, or the tests): not built again
             (database.parent / "data" / "catalog").symlink_to(catalog)
             break
-    command = [
-        sys.executable,
-        "-m",
-        "uvicorn",
-        "spieltisch.server.asgi:app",
-        "--port",
-        str(port),
-        "--ws-max-size",
-        "65536",
-    ]
-    process = subprocess.Popen(
-        command, cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 300  # the first start may build the catalog
-        while True:
-            try:
-                if httpx.get(url + "/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the server of {tree} did not start")
-            time.sleep(0.2)
-        yield url, process.pid
-    finally:
-        process.terminate()
-        process.wait(10)
+    env = {
+        "SPIELTISCH_DATABASE_URL": f"sqlite:///{database}",
+        "SPIELTISCH_DATA_DIR": str(database.parent / "data"),
+    }
+    with serve_tree(tree, env, "--ws-max-size", "65536") as served:
+        yield served
 
 
 def new_player(url: str, name: str, address: str) -> dict:
@@ -150,8 +116,15 @@ async def lobby_attack(url: str) -> dict:
     ws2 = await socket_of(url, newcomer["token"], "203.0.113.2")
     honest.add(await host_table(ws2))
     spammers = [new_player(url, f"Spam {n}", SPAM) for n in range(98)]
-    # A socket per table (a tab each): every table has its host at it, as the lobby lists them.
-    sockets = [await socket_of(url, p["token"], SPAM) for p in spammers for _ in range(3)]
+    # A socket per table (a tab each): every table has its host at it, as the lobby lists them. A
+    # server that caps an address's sockets refuses the rest in their handshake (counted).
+    sockets, refused = [], 0
+    for player in spammers:
+        for _ in range(3):
+            try:
+                sockets.append(await socket_of(url, player["token"], SPAM))
+            except InvalidStatus:
+                refused += 1
     drains = [asyncio.create_task(drain(s)) for s in sockets]
     started = time.monotonic()
     for s in sockets:
@@ -167,6 +140,7 @@ async def lobby_attack(url: str) -> dict:
     listed = {line["id"] for line in lines}
     return {
         "sent_s": round(sent, 1),
+        "refused_sockets": refused,
         "lines": len(lines),
         "spam": spam,
         "honest_listed": f"{len(honest & listed)}/{len(honest)}",
@@ -233,12 +207,13 @@ def main() -> None:
             rows[args.before] = measure(tree, args.seconds)
     rows["this tree"] = measure(ROOT, args.seconds)
     print(
-        f"{'':12} {'lobby lines':>11} {'spam':>5} {'honest listed':>13} | {'solo running':>12} {'live rows':>9} {'RSS +MB':>8}"
+        f"{'':12} {'sockets refused':>15} {'lobby lines':>11} {'spam':>5} {'honest listed':>13} | "
+        f"{'solo running':>12} {'live rows':>9} {'RSS +MB':>8}"
     )
     for name, row in rows.items():
         lobby, solo = row["lobby"], row["solo"]
         print(
-            f"{name:12} {lobby['lines']:>11} {lobby['spam']:>5} {lobby['honest_listed']:>13} | "
+            f"{name:12} {lobby['refused_sockets']:>15} {lobby['lines']:>11} {lobby['spam']:>5} {lobby['honest_listed']:>13} | "
             f"{solo['running_solo_runs']:>12} {solo['live_table_rows']:>9} {solo['rss_growth_mb']:>8}"
         )
 

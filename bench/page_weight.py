@@ -14,11 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
-import subprocess
-import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -27,7 +23,7 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from revisions import revision_tree
+from revisions import revision_tree, serve_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("SPIELTISCH_CHROMIUM", "/usr/bin/chromium")
@@ -43,37 +39,14 @@ class Weight:
 
 @contextmanager
 def serve(tree: Path, data_dir: Path) -> Iterator[str]:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
     with tempfile.TemporaryDirectory() as tmp:
         env = {
-            **os.environ,
-            "PYTHONPATH": str(tree / "src"),
             "SPIELTISCH_DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3",
             "SPIELTISCH_DATA_DIR": str(data_dir),
             "SPIELTISCH_PLAYER_BURST": "1000",
         }
-        command = [sys.executable, "-m", "uvicorn", "spieltisch.server.asgi:app", "--port", str(port)]
-        process = subprocess.Popen(
-            command, cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 300  # the first start may build the catalog
-            while True:
-                try:
-                    if httpx.get(url + "/healthz", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the server of {tree} did not start")
-                time.sleep(0.2)
+        with serve_tree(tree, env) as (url, _):
             yield url
-        finally:
-            process.terminate()
-            process.wait(10)
 
 
 class Meter:

@@ -121,3 +121,16 @@ def test_passwords_are_hidden_in_urls_shown():
     assert hide_password("postgresql://u:p@w@db/x") == "postgresql://u:***@db/x"
     assert hide_password("postgresql://u@db/x") == "postgresql://u@db/x"
     assert hide_password("sqlite:///var/x.sqlite3") == "sqlite:///var/x.sqlite3"
+
+
+def test_workers_share_a_metrics_folder_emptied_of_an_earlier_run(tmp_path, monkeypatch):
+    from spieltisch.cli.serve import metrics_folder
+
+    folder = tmp_path / "metrics"
+    folder.mkdir()
+    (folder / "counter_123.db").write_bytes(b"an earlier run's figures")
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(folder))
+    assert metrics_folder() == folder and list(folder.iterdir()) == []
+    monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR")
+    made = metrics_folder()  # none given: a new one, for the workers to find in the environment
+    assert made.is_dir() and os.environ["PROMETHEUS_MULTIPROC_DIR"] == str(made)

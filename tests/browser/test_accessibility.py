@@ -124,7 +124,16 @@ def test_no_serious_violations_on_any_screen(server_factory, data_dir, new_page,
     page.goto(url + "/no/such/page")
     expect(page.get_by_test_id("page-not-found")).to_be_visible()
     scan("not found")
+    # The rules pages (Speedgans' in each of its looks).
+    page.goto(url + "/regeln/planahead")
+    expect(page.get_by_test_id("rules-board")).to_be_visible()
+    scan("rules, Plan Ahead")
+    page.goto(url + "/regeln/speedgans")
+    expect(page.get_by_test_id("rules-task-list")).to_be_visible()
+    for name in LOOKS:
+        look(page, name)
+        scan(f"rules, Speedgans, {name}")
 
     assert {screen: found for screen, found in problems.items() if found} == {}
-    assert len(problems) >= 19  # every screen above was scanned
+    assert len(problems) >= 23  # every screen above was scanned
     assert not page.errors

@@ -297,7 +297,8 @@ def test_time_runs_out_and_the_score_so_far_counts(server_factory, new_page, sho
     clock = page.get_by_test_id("puzzle-clock")
     expect(clock).to_have_text(re.compile(r"^0:1[0-2]$"))
     first_tile = page.get_by_test_id("next-tile").get_attribute("data-tile")
-    # One tile fixed, the next one only laid tentatively: it does not count when the time is up.
+    # One tile fixed, the next one only laid (not confirmed): when the time is up it stays where it
+    # lies and counts, marked as the clock's, as at a table.
     place(page, 10, "tap")
     page.get_by_test_id("ok").tap()
     wait_turn(page, 1)
@@ -306,7 +307,8 @@ def test_time_runs_out_and_the_score_so_far_counts(server_factory, new_page, sho
     page.screenshot(path=str(shots / "puzzle-clock-phone.png"))
     expect(page.get_by_test_id("pa-game")).to_have_attribute("data-phase", "finished", timeout=20_000)
     land = board_land(page)
-    assert [f for f in range(1, 20) if land[f - 1]] == [10]
+    assert [f for f in range(1, 20) if land[f - 1]] == [1, 10]
+    expect(page.get_by_test_id("field-1")).to_have_attribute("data-clock", "true")
     check_result(page, timed_out=True)
     page.screenshot(path=str(shots / "puzzle-timeup-phone.png"), full_page=True)
     page.get_by_test_id("retry").tap()

@@ -181,6 +181,18 @@ describe("what the page says", () => {
     assert.equal(game(planAheadTable({ game: { phase: "finished" } })).model.hint(), "");
   });
 
+  test("looking at another land, the hint says nothing is laid there, not to tap a field or press OK", () => {
+    const { model } = game();
+    model.place(8);
+    model.showSeat(1);
+    assert.equal(model.hint(), "Hier legst du nichts – lege deine Kachel in deinem Land („Zurück zu meinem Land“).");
+    assert.equal(model.canConfirm(), false);
+    model.showSeat("strongest");
+    assert.doesNotMatch(model.hint(), /tippe|OK/);
+    model.showSeat(0);
+    assert.equal(model.hint(), "Bestätige mit OK.");
+  });
+
   test("the turn line counts the tiles, then says the game is over", () => {
     assert.equal(game(planAheadTable({ game: { turn: 3 } })).model.turnText(), "Kachel 4 von 19");
     assert.equal(game(planAheadTable({ game: { turn: 19 } })).model.turnText(), "Kachel 19 von 19");

@@ -7,7 +7,7 @@ import { describe, test } from "node:test";
 
 import { setLang } from "../../src/spieltisch/web/js/i18n.js";
 import {
-  binOf, dailyShareLine, dayChart, histogramSvg, niceWidth, pointBins, puzzleShareLine, shareBin, shareBins,
+  binOf, dailyShareLine, dayChart, histogramSvg, niceWidth, pointBins, puzzleShareLine, shareBin, shareBins, shareLabel,
 } from "../../src/spieltisch/web/js/histogram.js";
 import {
   bestCards, dayCount, daysText, gameRow, groupRows, looksLikePlayer, playerPath, shareSlots, shareSummary, shiftDay, streakView,
@@ -247,5 +247,16 @@ describe("a player's page", () => {
     assert.equal((svg.match(/<rect class="chart-bar/g) || []).length, 3);
     assert.match(svg, /data-group="F" data-share="0.75"/);
     assert.match(svg, />Häuser<.*?>–</);
+  });
+});
+
+describe("which attempt the share line is of", () => {
+  test("after a retry the line is the first attempt's, and its label says so; without one, this attempt's", () => {
+    setLang("de");
+    assert.equal(shareLabel({ player: "p_1", score: 120, seconds: 95 }), "Zum Teilen: dein erster Versuch, der für die Liste zählt (ohne Namen)");
+    assert.equal(shareLabel(null), "Zum Teilen: dieser Versuch (ohne Namen)");
+    setLang("en");
+    assert.match(shareLabel({ player: "p_1", score: 120, seconds: 95 }), /^To share: your first try/);
+    setLang("de");
   });
 });

@@ -279,6 +279,18 @@ describe("the summary", () => {
     assert.deepEqual([s.waiting, s.firstAttempt, s.day, s.cities[0].bonus], [false, false, "2026-12-01", 80]);
   });
 
+  test("a Tagesstadt city on show: its task points and its time bonus add up to its points", () => {
+    const city = soloCity({ task_points: [90.9, 100, 49.1], bonus: 117, points: 357 });
+    const { model } = run(soloTable({ mode: "daily", game: { phase: "finished", cities: [city], last: city, total: 357 } }));
+    const view = model.viewData();
+    assert.equal(view.kind, "city");
+    const tasks = Object.values(/** @type {Record<string, number>} */ (view.points)).reduce((a, b) => a + b, 0);
+    assert.equal(Math.round((tasks + view.bonus) * 10), Math.round(city.points * 10));
+    assert.equal(view.bonus, 117);
+    model.showPick("muster"); // the Musterstadt has no time bonus
+    assert.equal(model.viewData().bonus, 0);
+  });
+
   test("a run laid faster than a hand lays tiles is marked unranked; one from before the mark is not", () => {
     const city = soloCity();
     const { model } = run(soloTable({ game: { phase: "finished", cities: [city], last: city, total: 250, by_hand: false, new_best: false } }));

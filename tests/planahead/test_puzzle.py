@@ -126,20 +126,33 @@ def test_an_attempt_plays_the_puzzles_tiles_in_order():
     assert caught.value.code is ErrorCode.GAME_OVER
 
 
-def test_when_time_runs_out_the_points_so_far_count_but_not_a_tentative_tile():
+def test_when_time_runs_out_the_points_so_far_count_and_the_tile_lying_stays():
     state = start_attempt()
     state = attempt.act(state, pa.Place(1), 1001.0)
     state = attempt.act(state, pa.Confirm(), 1001.0)
     state = attempt.act(state, pa.Place(2), 1002.0)  # lies there, not confirmed
+    lying = state.game.current_tile
     assert attempt.on_deadline(state, 1000.0 + DEFAULT_TIME_LIMIT_S - 0.1) == state  # not yet
     over = attempt.on_deadline(state, 1000.0 + DEFAULT_TIME_LIMIT_S)
     assert over.timed_out and over.over
-    assert sum(tile is not None for tile in over.game.seats[0].land) == 1
-    assert over.score == score_land(over.game.seats[0].land).total
+    # As the clock at a table: the tile stays where it lay, marked as the clock's, and counts.
+    land = over.game.seats[0].land
+    assert sum(tile is not None for tile in land) == 2 and land[1] == lying
+    assert over.game.seats[0].clock_placed == {2} and over.game.seats[0].tentative is None
+    assert over.score == score_land(land).total
     assert attempt.view(over)["tile"] is None and attempt.view(over)["phase"] == "finished"
     with pytest.raises(RuleError) as caught:
         attempt.act(over, pa.Confirm(), 2000.0)
     assert caught.value.code is ErrorCode.TIME_UP
+
+
+def test_when_time_runs_out_with_no_tile_lying_none_is_laid():
+    state = start_attempt()
+    state = attempt.act(state, pa.Place(1), 1001.0)
+    state = attempt.act(state, pa.Confirm(), 1001.0)
+    over = attempt.on_deadline(state, 1000.0 + DEFAULT_TIME_LIMIT_S)
+    assert over.timed_out and sum(tile is not None for tile in over.game.seats[0].land) == 1
+    assert over.game.seats[0].clock_placed == frozenset()
 
 
 def test_an_operators_time_limit_and_the_snapshot():

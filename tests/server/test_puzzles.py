@@ -153,9 +153,38 @@ def test_a_scripted_perfect_first_attempt_is_not_ranked(tmp_path, data_dir):
             cheat.send({"type": "confirm", "table": view["id"]})
             view = cheat.table_until(lambda t, n=turn: t["status"] == "finished" or t["game"]["turn"] > n)
         assert view["game"]["seats"][0]["score"] == best["score"]
-        cheat.table_until(lambda t: "optimum" in t["game"], timeout=180)
+        game_id = cheat.table_until(lambda t: "optimum" in t["game"], timeout=180)["game"]["game_id"]
+        # Its replay: every tile where the best land has it, and nothing lost by the analysis's measure.
+        replay = httpx.get(
+            f"{server.url}/api/replays/{game_id}", headers={"Authorization": f"Bearer {cheat.token}"}
+        ).json()
+        assert replay["optimum"] == {"score": best["score"], "land": best["land"]}
+        moves = replay["analysis"][0]["moves"]
+        assert len(moves) == 19 and all(move["optimal_field"] == move["field"] for move in moves)
 
         details = httpx.get(f"{server.url}/api/puzzles/{today}").json()
         assert details["attempts"] == 2
         assert [e["nickname"] for e in details["first"]] == ["Scout"]  # the ranking
         assert "Cheat" in [e["nickname"] for e in details["best"]]  # kept, unranked
+
+
+def test_a_tile_lying_unconfirmed_when_time_runs_out_stays_and_counts(tmp_path, data_dir):
+    """At 0:00 the tile on a field but not yet confirmed stays there, as the turn clock at a table
+    keeps it: it counts, marked as the clock's (it was dropped before)."""
+    with InProcessServer(tmp_path, data_dir) as server:
+        index = httpx.get(f"{server.url}/api/puzzles").json()
+        ann = Client(server.url, "Ann")
+        ann.send({"type": "start_puzzle", "puzzle": index["today"]})
+        view = ann.table_until(lambda t: t["status"] == "playing")
+        view = play_tiles(ann, view, 2)
+        lying = view["game"]["tile"]
+        ann.send({"type": "place", "table": view["id"], "field": 10})
+        ann.table_until(lambda t: t["game"]["seats"][0].get("tentative") == 10)
+
+        server.advance(index["puzzles"][0]["time_limit_s"] + 1)
+        over = ann.table_until(lambda t: t["status"] == "finished")
+        seat = over["game"]["seats"][0]
+        land = seat["land"].split()
+        assert land[9] == lying and len(land) - land.count(".") == 3
+        assert seat["score"] == score_land(parse_land(seat["land"])).total
+        assert 10 in seat["clock_placed"] and over["game"]["timed_out"]

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from spieltisch.games.errors import RuleError
 from spieltisch.games.planahead import game as pa
-from spieltisch.games.planahead.notation import format_land
+from spieltisch.games.planahead.analysis import analyse
+from spieltisch.games.planahead.notation import format_land, parse_tiles
 from spieltisch.games.speedgans.catalog import ensure_catalog
 from spieltisch.server.replays import final_state, replay
 from spieltisch.server.rules.base import GameRules
@@ -155,6 +156,14 @@ def test_a_replay_ends_exactly_where_the_game_ended(games, game, seed):
                     assert grown[-1] == seat["city"]  # each city grew into the one scored
             assert [e["at"] for e in frame["events"]] == sorted(e["at"] for e in frame["events"])
         assert final["points"] == [seat.points for seat in state.seats]
+        for frame in frames:  # each round's cities weighed against the optimal ones
+            if frame["scored"] is None:
+                continue
+            assert len(frame["analysis"]) == len(state.seats)
+            for seat, found in zip(frame["scored"]["seats"], frame["analysis"], strict=True):
+                laid = sum(entry != "." for entry in seat["city"].split())
+                assert 9 - laid <= found["differ"] <= 9
+                assert found["missed"] is None or all(m >= 0 for m in found["missed"])
     else:
         lands = state.seats if game == "planahead" else state.game.seats
         assert len(frames) == (state.turn if game == "planahead" else state.game.turn)
@@ -163,6 +172,9 @@ def test_a_replay_ends_exactly_where_the_game_ended(games, game, seed):
         for turn, frame in enumerate(frames):  # a tile a frame, on every land
             assert {sum(t != "." for t in seat["land"].split()) for seat in frame["seats"]} == {turn + 1}
         assert final["scores"] == [seat.score for seat in lands]
+        assert len(shown["analysis"]) == len(lands)
+        for seat, found in zip(lands, shown["analysis"], strict=True):
+            assert len(found["moves"]) == sum(tile is not None for tile in seat.land)  # laid in order
 
 
 @pytest.mark.slow
@@ -193,6 +205,22 @@ def test_the_replay_api_shows_finished_games_only(tmp_path, data_dir):
         assert shown["final"]["scores"] == [s["score"] for s in end["game"]["seats"]]
         drawn = [frame["tile"] for frame in shown["frames"]]
         assert sorted(drawn) == sorted(end["game"]["seats"][0]["land"].split())  # each tile once
+        # Each seat's move-by-move analysis: the same as the command line's for its tiles and fields
+        # (the Meister's own line loses next to nothing; Ann's first-free-field play loses plenty).
+        analysis = shown["analysis"]
+        assert len(analysis) == 3
+        for seat, found in zip(end["game"]["seats"], analysis, strict=True):
+            land = seat["land"].split()
+            fields = [land.index(tile) + 1 for tile in drawn]
+            assert [move["field"] for move in found["moves"]] == fields
+            assert found["score"] == seat["score"]
+            expected = analyse(parse_tiles(" ".join(drawn)), fields).to_dict()
+            assert [{k: v for k, v in m.items() if k != "verdict"} for m in found["moves"]] == expected[
+                "moves"
+            ]
+            assert all(m["verdict"] in (None, "inaccuracy", "mistake", "blunder") for m in found["moves"])
+        ann_loss, strong_loss = (sum(m["loss"] for m in analysis[i]["moves"]) for i in (0, 2))
+        assert strong_loss < 5 < ann_loss
 
         ann.send({"type": "rematch", "table": table_id})
         again = ann.table_until(lambda t: t["status"] == "playing")

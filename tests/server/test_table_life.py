@@ -181,10 +181,12 @@ def test_a_puzzle_table_starts_at_once_and_ends_on_its_clock():
     refused(ErrorCode.ALREADY_STARTED, table, "ann", AddBot("easy"))
     table = apply(table, "ann", "Ann", pa.Place(3), T0 + 1, PACING)
     table = apply(table, "ann", "Ann", pa.Confirm(), T0 + 2, PACING)
-    table = apply(table, "ann", "Ann", pa.Place(4), T0 + 3, PACING)  # tentative: not counted
+    table = apply(table, "ann", "Ann", pa.Place(4), T0 + 3, PACING)  # lying there, unconfirmed
     table = tick(table, T0 + 60, PACING)
     assert table.status is Status.FINISHED and table.state.timed_out
-    assert sum(tile is not None for tile in table.state.game.seats[0].land) == 1
+    # The tile lying at 0:00 stays where it lay (as the clock at a table keeps it) and counts.
+    land = table.state.game.seats[0].land
+    assert sum(tile is not None for tile in land) == 2 and land[3] is not None
     refused(ErrorCode.NOT_PLAYING, table, "ann", pa.Place(5))
     for bad, code in (
         ({"puzzle": "2020-01-01"}, ErrorCode.NO_PUZZLE),

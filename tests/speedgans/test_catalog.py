@@ -81,15 +81,25 @@ def test_musterstadt_is_best_and_smallest(catalog, triple) -> None:
     assert Layout.of(muster.city).valid
     values = task_values(muster.city)
     assert muster.tasks == {t: values[t] for t in triple}
-    assert muster.points == [catalog.solo_score(t, values[t]) for t in triple]
-    assert muster.sum == pytest.approx(sum(muster.points))
-    # No distinct value vector of any valid city scores more (float sums, checked with margin).
-    sums = catalog.score_matrix(triple).sum(axis=1)
-    assert sums.max() <= muster.sum + 1e-9
+    tenths = [catalog.task_tenths(t, values[t]) for t in triple]
+    assert muster.points == [x / 10 for x in tenths]  # as shown: rounded to one decimal
+    assert muster.sum == sum(tenths) / 10  # the sum of the shown points (tests/speedgans/test_points.py)
+    # No distinct value vector of any valid city shows more (exact: in tenths).
+    sums = shown_sums(catalog, triple)
+    assert sums.max() == sum(tenths)
     # Tie-break: no tied city has a smaller notation.
-    tied = np.abs(sums - muster.sum) < 1e-9
+    tied = sums == sums.max()
     assert str(city_of_code(int(catalog.codes[tied].min()))) == str(muster.city)
     assert min(str(city_of_code(int(c))) for c in catalog.codes[tied]) == str(muster.city)
+
+
+def shown_sums(catalog, triple) -> np.ndarray:
+    """Per distinct value vector: the triple's points as shown, in tenths (sum of rounded task points)."""
+    sums = np.zeros(len(catalog.vectors), np.int64)
+    for t in triple:
+        column = catalog.vectors[:, TASK_INDEX[t]].tolist()
+        sums += np.array([catalog.task_tenths(t, v) for v in column], np.int64)
+    return sums
 
 
 def test_musterstadt_keeps_the_asked_order(catalog) -> None:
@@ -121,7 +131,7 @@ def test_rat(catalog) -> None:
     best_sum = catalog.musterstadt(triple).sum
     for code in codes[:5]:
         values = task_values(city_of_code(int(code)))
-        assert sum(catalog.solo_score(t, values[t]) for t in triple) == pytest.approx(best_sum)
+        assert sum(catalog.task_tenths(t, values[t]) for t in triple) / 10 == best_sum
     target = city_of_code(int(codes[len(codes) // 2]))
     # Two tiles laid as in an optimal city: Rat picks a city keeping both.
     laid = City.empty().with_piece(0, target.cells[0]).with_piece(4, target.cells[4])

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from spieltisch.games.speedgans.catalog import LOOK_DIGIT, Catalog, city_of_code, code_of_city
 from spieltisch.games.speedgans.city import Layout
 from spieltisch.games.speedgans.notation import City, Piece
-from spieltisch.games.speedgans.tasks import allowed_triples, task_values
+from spieltisch.games.speedgans.tasks import TASK_INDEX, allowed_triples, task_values
 from spieltisch.games.speedgans.tiles import SIDES
 
 from .conftest import random_city
@@ -76,14 +76,23 @@ def brute_force(catalog: Catalog, triple: tuple[str, ...], city: City) -> tuple[
     return best
 
 
+def shown_tenths(catalog: Catalog, task: str) -> np.ndarray:
+    """Per distinct value vector: the task's points as shown, in tenths."""
+    return np.array(
+        [catalog.task_tenths(task, v) for v in catalog.vectors[:, TASK_INDEX[task]].tolist()], np.int64
+    )
+
+
 def check_hint(catalog: Catalog, triple: tuple[str, ...], city: City) -> None:
     hint = catalog.rat(city, triple)
     target = hint.target
     # The target is a valid city and optimal for the triple (plain engine against the Musterstadt).
     assert target.is_complete and Layout.of(target).valid
     values = task_values(target)
-    total = sum(catalog.solo_score(t, values[t]) for t in triple)
-    assert total == pytest.approx(catalog.musterstadt(triple).sum, abs=1e-9)
+    total = (
+        sum(catalog.task_tenths(t, values[t]) for t in triple) / 10
+    )  # as shown (tests/speedgans/test_points.py)
+    assert total == catalog.musterstadt(triple).sum
     # No optimal city keeps more laid tiles; among those keeping as many, the smallest notation.
     most, smallest = brute_force(catalog, triple, city)
     laid = [i for i, p in enumerate(city.cells) if p is not None]
@@ -170,8 +179,8 @@ def test_stored_classes_are_all_optimal_cities(catalog) -> None:
         codes = catalog.optimal_codes(triple)
         assert bool(np.all(codes[1:] > codes[:-1]))
         placements = int(np.prod(multiplicity[digits].astype(np.int64), axis=0).sum())
-        sums = catalog.score_matrix(triple).sum(axis=1)
-        optimal = sums >= sums.max() - 1e-6
+        sums = sum(shown_tenths(catalog, t) for t in triple)
+        optimal = sums == sums.max()
         assert placements == int(catalog.weights[optimal].sum()), triple
 
 
@@ -184,7 +193,7 @@ def test_some_stored_classes_are_optimal_valid_cities(catalog) -> None:
             city = city_of_code(int(code))
             assert Layout.of(city).valid
             values = task_values(city)
-            assert sum(catalog.solo_score(t, values[t]) for t in triple) == pytest.approx(best, abs=1e-9)
+            assert sum(catalog.task_tenths(t, values[t]) for t in triple) / 10 == best
 
 
 def test_empty_city_gets_the_musterstadt(catalog) -> None:

@@ -548,3 +548,26 @@ def test_a_computers_city_is_marked_for_its_round_and_the_mark_lasts_the_game():
     assert game.phase is Phase.SCORED and game.next_round_at is not None
     game = on_deadline(game, game.next_round_at)  # … and the next begins
     assert game.round == 2 and game.seats[1].computer_rounds == (1,)
+
+
+@given(
+    st.integers(2, 5),
+    st.sampled_from([("F1", "W1", "H1"), ("F2", "W6", "H3"), ("F1",)]),
+    st.lists(st.sampled_from([A, B, C, BAD, HALF]), min_size=5, max_size=5),
+    st.sampled_from(["all", "finished"]),
+)
+def test_round_summary_adds_up(seats, tasks, cities, scoring):
+    """Issue 32 (5c): the table's round summary shows each task's „+N“ per seat and „+round“: they
+    add up (no bonus at a table), and the total grows by exactly the round's points."""
+    game = building(seats=seats, tasks=tasks, scoring=scoring)
+    game = play(game, [(5.0 + i, i, cities[i]) for i in range(seats)])
+    game = on_deadline(game, 125.0)  # the turn clock (120 s from t=3), before the next round
+    assert game.phase in (Phase.SCORED, Phase.FINISHED)
+    view = seat_view(game, 0)
+    for i, seat in enumerate(view["seats"]):
+        shown = [
+            e["points"] for entries in view["results"]["tasks"].values() for e in entries if e["seat"] == i
+        ]
+        assert seat["round_points"] == sum(shown)
+        assert seat["points"] == seat["round_points"]  # the first round: the total is this round's
+    assert view["history"][-1]["points"] == [s["round_points"] for s in view["seats"]]

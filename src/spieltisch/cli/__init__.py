@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from spieltisch.cli import admin, planahead, serve, speedgans
+from spieltisch.cli import admin, backup, planahead, serve, speedgans
 from spieltisch.cli.errors import UsageError
 
 
@@ -20,6 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
     planahead.register(commands)
     speedgans.register(commands)
     admin.register(commands)
+    backup.register(commands)
     return parser
 
 

@@ -1,11 +1,11 @@
-"""Command line: `spieltisch planahead …` — scoring, optimum, bot benchmark."""
+"""Command line: `spieltisch planahead …` — scoring, optimum, analysis, bot benchmark."""
 
 from __future__ import annotations
 
 import argparse
 import json
 
-from spieltisch.cli import planahead_bots, planahead_optimum
+from spieltisch.cli import planahead_analysis, planahead_bots, planahead_optimum
 from spieltisch.cli.errors import UsageError
 from spieltisch.games.planahead.notation import parse_land
 from spieltisch.games.planahead.scoring import score_land
@@ -22,6 +22,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     score.set_defaults(handler=_score)
 
     planahead_optimum.register(sub)
+    planahead_analysis.register(sub)
     planahead_bots.register(sub)
 
 

@@ -7,6 +7,7 @@ import argparse
 import dataclasses
 import os
 import socket
+import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -29,6 +30,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from spieltisch.server.config import ServerConfig
+    from spieltisch.server.logs import log_format
     from spieltisch.server.slow_clients import PROTOCOL as SLOW_CLIENTS_PROTOCOL
 
     if not 1 <= args.port <= 65535:
@@ -42,6 +44,10 @@ def _serve(args: argparse.Namespace) -> int:
         overrides["redis_url"] = args.redis_url
     try:
         config = dataclasses.replace(ServerConfig(), **overrides)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    try:
+        log_format()  # SPIELTISCH_LOG_FORMAT, read by every worker's app
     except ValueError as error:
         raise UsageError(str(error)) from None
     if args.workers > 1 and not config.redis_url:
@@ -59,6 +65,7 @@ def _serve(args: argparse.Namespace) -> int:
     check_port(args.host, args.port)
     if args.workers > 1:
         migrate(config.database_url)  # once, before the workers start (each would find it done)
+        metrics_folder()
     print(
         f"Spieltisch on http://{args.host}:{args.port}  (records: {hide_password(config.database_url)}, "
         f"live tables: {'Redis ' + hide_password(config.redis_url) if config.redis_url else 'in this process'})"
@@ -83,6 +90,22 @@ def _serve(args: argparse.Namespace) -> int:
             return 2
         raise
     return 0
+
+
+def metrics_folder() -> Path:
+    """Several workers write their metrics into one folder, which whichever answers /metrics adds up
+    (server/metrics.py): the operator's PROMETHEUS_MULTIPROC_DIR, or a new temporary one; emptied of
+    an earlier run's figures before the workers start (they read the variable as they start)."""
+    given = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    folder = Path(given) if given else Path(tempfile.mkdtemp(prefix="spieltisch-metrics-"))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.glob("*.db"):
+            old.unlink()
+    except OSError as error:
+        raise UsageError(f"cannot use {folder} for the workers' metrics: {_reason(error)}") from None
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(folder)
+    return folder
 
 
 _UVICORN_STARTUP_FAILURE = 3

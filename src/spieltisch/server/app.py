@@ -17,16 +17,19 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from spieltisch.games.errors import ErrorCode
 from spieltisch.server.clock import Clock, SystemClock
 from spieltisch.server.config import ServerConfig
+from spieltisch.server.logs import log_format, use_json_logs
+from spieltisch.server.metrics import STORE_FAILURES
 from spieltisch.server.middleware import (
     BodyLimit,
     Compression,
     InternalErrors,
+    RequestIds,
     SecurityHeaders,
     StartFailureLine,
     mask_tokens_in_logs,
     one_line,
 )
-from spieltisch.server.routes import api, pages, players, replays, socket, solo
+from spieltisch.server.routes import api, devices, metrics, pages, players, replays, socket, solo
 from spieltisch.server.routes.answers import error_response
 from spieltisch.server.services import Services
 from spieltisch.server.store import StoreUnavailable
@@ -77,6 +80,8 @@ def create_app(
         await services.close()
 
     mask_tokens_in_logs()
+    if log_format() == "json":
+        use_json_logs()
     app = FastAPI(
         title="Spieltisch",
         lifespan=lifespan,
@@ -92,15 +97,19 @@ def create_app(
     app.add_middleware(SecurityHeaders)
     app.add_middleware(StartFailureLine)
     app.add_middleware(socket.SocketRoute)  # the browsers' WebSocket, past every layer above
+    app.add_middleware(RequestIds)  # outermost: every line logged for a request or socket has its id
     app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(solo.router)
     app.include_router(replays.router)
     app.include_router(players.router)
+    app.include_router(metrics.router)
+    app.include_router(devices.router)
     app.mount("/static", pages.static_files(), name="static")
 
     @app.exception_handler(StoreUnavailable)
     async def _unavailable(request: Request, error: StoreUnavailable) -> JSONResponse:
+        STORE_FAILURES.inc()
         return error_response(503, ErrorCode.UNAVAILABLE, "the live tables cannot be reached: try again")
 
     @app.exception_handler(RequestValidationError)

@@ -57,6 +57,11 @@ class ServerConfig:
     #: The secret the day's puzzles are drawn from, so nobody can work out tomorrow's tasks. Several
     #: hosts must share it (SPIELTISCH_SECRET); unset: made once and kept in the data directory.
     secret: str | None = field(default_factory=lambda: os.environ.get("SPIELTISCH_SECRET") or None)
+    #: A bearer token that lets a client off the loopback read /metrics (SPIELTISCH_METRICS_TOKEN);
+    #: unset: only clients on the loopback (a Prometheus on the same host) may.
+    metrics_token: str | None = field(
+        default_factory=lambda: os.environ.get("SPIELTISCH_METRICS_TOKEN") or None
+    )
     #: Serve the API's OpenAPI description at /openapi.json (SPIELTISCH_OPENAPI=1); off by default.
     openapi: bool = field(default_factory=lambda: os.environ.get("SPIELTISCH_OPENAPI") == "1")
     #: Per-message compression of the WebSockets (SPIELTISCH_WS_COMPRESSION=0 turns it off): views
@@ -103,6 +108,8 @@ class ServerConfig:
             raise ValueError("the time for a WebSocket's hello must be more than 0 and at most 300 seconds")
         if self.creation_burst < 1 or self.address_open_tables < 1 or self.address_solo_runs < 1:
             raise ValueError("the creation burst and the per-address table limits must be at least 1")
+        if self.metrics_token is not None and len(self.metrics_token) < 16:
+            raise ValueError("the metrics token must have at least 16 characters")
         if self.secret is not None and len(self.secret) < 16:
             raise ValueError("the server secret must have at least 16 characters")
         if not (0.1 <= self.header_timeout <= 600 and 0.1 <= self.body_timeout <= 600):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -50,6 +51,43 @@ async def send_error(send: Send, status: int, code: ErrorCode, message: str) -> 
         headers.append((b"retry-after", str(RETRY_AFTER_S).encode()))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
+
+
+#: A request id a client (a proxy) may give in X-Request-ID: a few dozen plain characters.
+_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
+
+
+class RequestIds:
+    """Every HTTP request and WebSocket gets an id (server/logs.py): the client's X-Request-ID if it
+    is a sane one, else a new one. It stands on every log line written while it is handled, and goes
+    back in the answer's X-Request-ID."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        from spieltisch.server.logs import REQUEST_ID
+
+        given = next(
+            (value for name, value in scope.get("headers", []) if name.lower() == b"x-request-id"), b""
+        )
+        text = given.decode("latin-1")
+        request_id = text if _REQUEST_ID.match(text) else secrets.token_hex(8)
+        token = REQUEST_ID.set(request_id)
+        header = (b"x-request-id", request_id.encode())
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), header]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        finally:
+            REQUEST_ID.reset(token)
 
 
 class SecurityHeaders:
@@ -123,6 +161,9 @@ class InternalErrors:
             if started:  # half an answer is out: nothing to do but to let the server close it (and log)
                 raise
             if is_database_outage(error):
+                from spieltisch.server.metrics import DATABASE_OUTAGES
+
+                DATABASE_OUTAGES.inc()
                 log.warning(
                     "%s %s: the database is out of reach: %s",
                     scope.get("method"),

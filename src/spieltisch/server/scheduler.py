@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Coroutine
 from typing import Any
 
 from spieltisch.server.clock import Clock
 from spieltisch.server.limits import SOLO_LINGER_SECONDS
+from spieltisch.server.metrics import COMPUTER_SECONDS
 from spieltisch.server.rules.base import FinishedGame, GameRules, Records
 from spieltisch.server.store import TableStore
 from spieltisch.server.tables import Status, Table, bot_moves, tick
@@ -177,7 +179,9 @@ class Scheduler:
             decided = None
             if table is not None and table.bot_due:
                 # The computers think in a thread: the strongest take tens of milliseconds a move.
+                started = time.perf_counter()
                 decided = await asyncio.to_thread(bot_moves, table, self.clock.now())
+                COMPUTER_SECONDS.observe(time.perf_counter() - started)
             changed = await self.store.update(
                 table_id, lambda table: tick(table, self.clock.now(), self.pacing, decided)
             )

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Coroutine
 from typing import Annotated, Any
 
 from fastapi import Depends, Request, WebSocket
 
-from spieltisch.server import wire
+from spieltisch.server import metrics, wire
 from spieltisch.server.backup import TableBackup
 from spieltisch.server.clock import Clock
 from spieltisch.server.config import ServerConfig
@@ -76,7 +77,9 @@ class Services:
         repository = Repository(make_engine(config.database_url))
         # Speedgans needs its catalog of every valid city: loaded in well under a second, or built
         # once (with a progress bar) on the very first start.
+        loading = time.perf_counter()
         catalog = await asyncio.to_thread(ensure_catalog, True, config.data_dir)
+        metrics.CATALOG_LOAD_SECONDS.set(time.perf_counter() - loading)
         # The Plan Ahead computer players compile their kernels once (then Numba's disk cache serves
         # them): never on a player's move.
         await asyncio.to_thread(warm_up)
@@ -118,10 +121,15 @@ class Services:
         # Work out the exact optimum of today's puzzle now (and start its process), not when the
         # first player finishes.
         services._spawn(services.optima.get(today(clock.now()).isoformat()))
+        services._spawn(metrics.keep_gauges(services.gauge_snapshot))
         return services
 
     def now(self) -> float:
         return self.clock.now()
+
+    async def gauge_snapshot(self) -> tuple[list[str], list[Table]]:
+        """The players of this process's open sockets and the live tables it knows (server/metrics.py)."""
+        return [c.player for c in self.hub.connections], await self.store.all_tables()
 
     def _spawn(self, coroutine: Coroutine[Any, Any, object]) -> None:
         task = asyncio.create_task(coroutine)

@@ -34,6 +34,33 @@ class Player(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class Device(Base):
+    """A browser signed in as a player: the hash of its own token. A player has one per device (the
+    first made with him, more through a one-time link: storage/devices.py); signing one out deletes
+    its row, and its token opens nothing any more."""
+
+    __tablename__ = "devices"
+
+    id: Mapped[str] = mapped_column(String(20), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    #: What the player recognises it by: its browser and system, from its User-Agent.
+    label: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DeviceLink(Base):
+    """A one-time link that signs another device in as the player: only its code's hash is kept; it
+    expires within minutes and works once."""
+
+    __tablename__ = "device_links"
+
+    code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), index=True)
+    expires_at: Mapped[float] = mapped_column(Float)
+    used: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
 class GameRecord(Base):
     """A finished game: enough to replay it (seed, settings) and to show its result."""
 

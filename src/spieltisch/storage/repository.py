@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from spieltisch.storage.db import session_factory, upgrade
 from spieltisch.storage.models import (
     AttemptStart,
+    Device,
     GameLog,
     GamePlayer,
     GameRecord,
@@ -37,6 +38,16 @@ LiveTableRow = tuple[str, str, str, int, str]
 #: game, or a log to write whole again), the position of the first entry, the entries as JSON.
 LiveLogAppend = tuple[str, bool, int, Sequence[str]]
 R = TypeVar("R", GameRecord, PuzzleResult, SoloResult)
+
+
+#: The label of a player's first device (the browser that made him): the client names it.
+FIRST_DEVICE = ""
+#: A deleted player's name key (storage/own_data.py): unique per player, and no name typed in has it.
+DELETED_KEY = "\x00deleted:"
+
+
+def is_deleted(player: Player) -> bool:
+    return player.nickname_key.startswith(DELETED_KEY)
 
 
 def hash_token(token: str) -> str:
@@ -115,6 +126,12 @@ def listed(model: type[PuzzleResult] | type[SoloResult] | type[LeaderboardEntry]
     return model.hidden.is_(False) & Player.blocked.is_not(True)
 
 
+#: The solo runs that can be a record (personal best, the player page's bests): laid by hand and with
+#: at least one point. A run of 0 is no record, so the next run with points is „Dein erster Rekord!“,
+#: never „Neuer Rekord! Bisher: 0,0 Punkte“.
+SOLO_RECORD: ColumnElement[bool] = SoloResult.ranked.is_(True) & (SoloResult.points > 0)
+
+
 class Repository:
     def __init__(self, engine: Engine, *, migrate: bool = True) -> None:
         if migrate:
@@ -164,11 +181,25 @@ class Repository:
         with nickname_conflict_as_taken(), self._session.begin() as session:
             check_nickname_free(session, nickname)
             session.add(player)
+            # The browser that made him is his first device (storage/devices.py).
+            session.add(
+                Device(
+                    id="d_" + player.id[2:],
+                    player_id=player.id,
+                    token_hash=player.token_hash,
+                    label=FIRST_DEVICE,
+                )
+            )
         return player, token
 
     def player_by_token(self, token: str) -> Player | None:
+        """The player a device's token belongs to (None: no such token, or its device signed out)."""
         with self._session() as session:
-            return session.scalar(select(Player).where(Player.token_hash == hash_token(token)))
+            return session.scalar(
+                select(Player)
+                .join(Device, Device.player_id == Player.id)
+                .where(Device.token_hash == hash_token(token))
+            )
 
     def rename_player(self, player_id: str, nickname: str) -> Player | None:
         """The player under a new name from now on (results keep the name they were played
@@ -552,9 +583,10 @@ class Repository:
         return self._once(SoloResult, game_id, write)
 
     def solo_best(self, mode: str, player_id: str, before: int | None = None) -> float | None:
-        """The player's best points in a mode (runs before the one with id `before`, if given)."""
+        """The player's record in a mode (runs before the one with id `before`, if given); None
+        while there is none: a run without a point is no record (`SOLO_RECORD`)."""
         query = select(func.max(SoloResult.points)).where(
-            SoloResult.mode == mode, SoloResult.player_id == player_id, SoloResult.ranked.is_(True)
+            SoloResult.mode == mode, SoloResult.player_id == player_id, SOLO_RECORD
         )
         if before is not None:
             query = query.where(SoloResult.id < before)
@@ -577,8 +609,10 @@ class Repository:
 
     # A player's history (server/routes/players.py) -----------------------------------------------
     def player(self, player_id: str) -> Player | None:
+        """The player whose page this is (None: no such player, or one who deleted himself)."""
         with self._session() as session:
-            return session.get(Player, player_id)
+            player = session.get(Player, player_id)
+            return None if player is None or is_deleted(player) else player
 
     def player_moments(self, player_id: str) -> list[tuple[str, datetime]]:
         """When the player finished each table game and each Rätsel and Speedgans solo attempt, as
@@ -647,11 +681,11 @@ class Repository:
             )
 
     def player_solo_best(self, player_id: str, mode: str, *, first_only: bool = False) -> SoloResult | None:
-        """A player's best run of a mode (the earliest of equal ones); `first_only`: of first
-        attempts (a Tagesstadt's that rank)."""
+        """A player's best run of a mode (the earliest of equal ones; none without a point, as
+        `solo_best`); `first_only`: of first attempts (a Tagesstadt's that rank)."""
         query = (
             select(SoloResult)
-            .where(SoloResult.player_id == player_id, SoloResult.mode == mode, SoloResult.ranked.is_(True))
+            .where(SoloResult.player_id == player_id, SoloResult.mode == mode, SOLO_RECORD)
             .order_by(SoloResult.points.desc(), SoloResult.id)
             .limit(1)
         )

@@ -1,7 +1,8 @@
 """One attempt at a puzzle (Rätsel): the Plan Ahead game alone, against one clock for the whole land.
 
 The tiles come in the puzzle's fixed order, one at a time, exactly as in a game with one seat. When
-the time runs out the attempt ends and the score reached so far counts; tiles not yet placed do not.
+the time runs out the attempt ends and the score reached so far counts, with the tile lying on a field
+then (kept there, as the clock at a table keeps it); tiles not yet placed do not.
 """
 
 from __future__ import annotations
@@ -65,12 +66,11 @@ def act(attempt: Attempt, action: pa.Action, now: float) -> Attempt:
 
 
 def on_deadline(attempt: Attempt, now: float) -> Attempt:
-    """The clock reached `now`: past the end, the attempt is over (a tentative tile is not counted)."""
+    """The clock reached `now`: past the end, the attempt is over. A tile lying unconfirmed stays and
+    counts (marked as the clock's), as at a table; the next tile never comes."""
     if attempt.over or now < attempt.ends_at:
         return attempt
-    game = attempt.game
-    seat = replace(game.seats[0], tentative=None)
-    return replace(attempt, game=replace(game, seats=(seat,)), timed_out=True)
+    return replace(attempt, game=pa.keep_tentative(attempt.game, 0, now), timed_out=True)
 
 
 def give_up(attempt: Attempt, now: float) -> Attempt:

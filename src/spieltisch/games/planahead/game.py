@@ -237,6 +237,18 @@ def on_deadline(game: Game, now: float) -> Game:
     return _advance_if_done(game, now)
 
 
+def keep_tentative(game: Game, seat: int, now: float) -> Game:
+    """The clock stops with a tile lying unconfirmed: it stays where it lies, fixed and marked as the
+    clock's, as the turn clock at a table keeps it (a seat with no tile lying gets none)."""
+    if game.phase is Phase.FINISHED:
+        return game
+    state = _seat(game, seat)
+    if state.confirmed or state.tentative is None:
+        return game
+    game = with_seat(game, seat, _fix(game, state, state.tentative, by_clock=True))
+    return _advance_if_done(game, now)
+
+
 def abandon(game: Game, seat: int, now: float) -> Game:
     """Confirm for a seat that left for good, as the clock would, so the others can go on."""
     state = _seat(game, seat)

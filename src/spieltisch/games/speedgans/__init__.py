@@ -28,14 +28,17 @@ Modules, one job each:
                  ``$SPIELTISCH_DATA_DIR/catalog/speedgans-catalog-v<N>.npz``, default ``./var``,
                  or builds it there with a progress bar if missing/stale). ``Catalog`` gives
                  ``valid_placements``; ``best_value(task)`` ("beste N"), ``worst_value``,
-                 ``stats(task)`` (min, max, best_count, histogram); ``solo_score(task, value)``
-                 (0-100); ``musterstadt(triple) -> Musterstadt(city, tasks, points, sum)`` (ties:
-                 smallest city notation); ``best_for_weights({task: weight}, n)`` (bots: easy one
+                 ``stats(task)`` (min, max, best_count, histogram); ``task_tenths(task, value)``
+                 (0-100 as shown, in tenths), ``solo_score(task, value)`` (unrounded, bots' aims);
+                 ``musterstadt(triple) -> Musterstadt(city, tasks, points, sum)`` (best by the sum
+                 of rounded points; ties: smallest city notation); ``best_for_weights({task: weight}, n)`` (bots: easy one
                  task, normal two, strong the k-th best of three); ``optimal_codes(triple)`` (every
                  optimal placement class) and ``rat(city, triple) -> RatHint(target, wrong,
                  next_cell, next_piece, kept)`` (over all optimal cities; ties: smallest notation);
                  ``vectors``/``weights``/``codes`` (every distinct 24-value vector, its placement
                  count and smallest placement) for anything else.
+- ``points``    the one rounding rule: ``task_tenths(best, worst, value)`` (half up to 0.1),
+                 ``city_tenths`` (a city = sum of rounded task points), ``as_points``.
 - ``solo``      alone: Rekordjagd, Tagesstadt, Übung and the paid "Rat" (``new(mode, seed, now)``,
                  ``act(state, action, now, catalog)``, ``view``, ``due``, ``on_deadline``, ``result``).
 """

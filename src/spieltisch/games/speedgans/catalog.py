@@ -7,8 +7,9 @@ Built once from all valid placements (see `fast`), stored as one versioned ``.np
   ``weights`` [D]: how many placements have it, ``codes`` [D]: the lexicographically smallest
   such placement (see `fast` for the code). Any weighted task mix is one matrix product away.
 - per task: min, max, best count and the value histogram (over placements).
-- per allowed triple (864): the Musterstadt (highest sum of the three 0-100 solo scores; ties: the
-  lexicographically smallest city notation) and, for "Rat", *every* optimal placement class:
+- per allowed triple (864): the Musterstadt (highest sum of the three 0-100 task points, each
+  rounded half up to one decimal as the game shows them (`points`); ties: the lexicographically
+  smallest city notation) and, for "Rat", *every* optimal placement class:
   ``rat_digits`` [9, N] uint8 (per cell the code digit, see `fast`; columns of triple k at
   ``rat_offsets[k]:rat_offsets[k + 1]``, sorted by code). A class is one placement up to rotations
   no task can tell apart (a garden or a cross without watchmen turned, 2a turned half way), its
@@ -23,7 +24,6 @@ Data directory: handed in by the caller (the server's ServerConfig.data_dir: ``$
 from __future__ import annotations
 
 import hashlib
-import math
 import os
 import tempfile
 import time
@@ -35,6 +35,7 @@ import numpy as np
 
 from spieltisch.games.speedgans import fast
 from spieltisch.games.speedgans.notation import City, Piece
+from spieltisch.games.speedgans.points import as_points, city_tenths, task_tenths, task_tenths_array
 from spieltisch.games.speedgans.tasks import (
     TASK_BY_ID,
     TASK_IDS,
@@ -46,7 +47,9 @@ from spieltisch.games.speedgans.tasks import (
 )
 from spieltisch.games.speedgans.tiles import SIDES
 
-CATALOG_VERSION = 2
+#: 3: the Musterstadt and Rat's optimal cities by the sum of rounded task points (`points`), as shown;
+#: version 2 chose them by the exact sum, which differs in 7 of the 864 triples.
+CATALOG_VERSION = 3
 
 
 def rules_fingerprint() -> str:
@@ -84,8 +87,8 @@ class TaskStats:
 class Musterstadt:
     city: City
     tasks: dict[str, int]  # in the order asked
-    points: list[float]  # 0-100 solo scores, same order
-    sum: float
+    points: list[float]  # 0-100 task points, rounded to one decimal (`points`), same order
+    sum: float  # the sum of those rounded points, as any city's
 
     def to_dict(self) -> dict[str, object]:
         return {"city": str(self.city), "tasks": self.tasks, "points": self.points, "sum": self.sum}
@@ -166,8 +169,13 @@ class Catalog:
             hist,
         )
 
+    def task_tenths(self, task: str, value: int) -> int:
+        """A task's points as the game shows them, in tenths (the one rule: `points.task_tenths`)."""
+        return task_tenths(self.best_value(task), self.worst_value(task), value)
+
     def solo_score(self, task: str, value: int) -> float:
-        """0 (worst valid city) to 100 (no valid city is better), linear in between."""
+        """0 (worst valid city) to 100 (no valid city is better), linear in between, unrounded: for the
+        computer players' aims only; what a player sees is `task_tenths`."""
         best, worst = self.best_value(task), self.worst_value(task)
         if best == worst:
             return 100.0
@@ -210,8 +218,8 @@ class Catalog:
         city = city_of_code(code)
         row = self.vectors[self._vector_of_code(code)]
         values = {t: int(row[TASK_INDEX[t]]) for t in asked}
-        points = [self.solo_score(t, values[t]) for t in asked]
-        return Musterstadt(city, values, points, float(sum(points)))
+        tenths = [self.task_tenths(t, values[t]) for t in asked]
+        return Musterstadt(city, values, [as_points(x) for x in tenths], as_points(city_tenths(tenths)))
 
     def _vector_of_code(self, code: int) -> int:
         # Musterstadt codes are always the smallest placement of their value vector.
@@ -366,7 +374,7 @@ def summarize(
     muster_codes = np.zeros(len(triples), np.uint64)
     optimal: list[np.ndarray] = []
     for k, triple in enumerate(triples):
-        num = exact_score_numerators(vectors, triple, task_min, task_max)
+        num = shown_sum_tenths(vectors, triple, task_min, task_max)
         best_ids = np.nonzero(num == num.max())[0]
         optimal.append(best_ids)
         muster_codes[k] = codes[best_ids].min()  # tie-break: smallest notation
@@ -389,26 +397,18 @@ def summarize(
     }
 
 
-def exact_score_numerators(
+def shown_sum_tenths(
     vectors: np.ndarray, triple: tuple[str, ...], task_min: np.ndarray, task_max: np.ndarray
 ) -> np.ndarray:
-    """Sum of the triple's solo scores scaled to integers (exact ties, no float noise).
-
-    Each score is (v - worst) / (best - worst); with L the lcm of the three spans the sum times
-    L/100 is an integer.
-    """
-    spans = []
+    """Per value vector the triple's points as shown, in tenths: the sum of the three rounded task
+    points (`points.task_tenths`), so the best city here is the best city a player can see."""
+    total = np.zeros(len(vectors), np.int64)
     for t in triple:
         i = TASK_INDEX[t]
-        spans.append(max(int(task_max[i] - task_min[i]), 1))
-    lcm = math.lcm(*spans)
-    num = np.zeros(len(vectors), np.int64)
-    for t, span in zip(triple, spans, strict=True):
-        i = TASK_INDEX[t]
-        v = vectors[:, i].astype(np.int64)
-        gain = (task_max[i] - v) if TASK_BY_ID[t].lower_is_better else (v - task_min[i])
-        num += gain * (lcm // span) if task_max[i] != task_min[i] else lcm
-    return num
+        lo, hi = int(task_min[i]), int(task_max[i])
+        best, worst = (lo, hi) if TASK_BY_ID[t].lower_is_better else (hi, lo)
+        total += task_tenths_array(best, worst, vectors[:, i])
+    return total
 
 
 def rat_classes(

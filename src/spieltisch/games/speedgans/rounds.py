@@ -34,6 +34,7 @@ import orjson
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.seats import checked_seat, with_seat
 from spieltisch.games.speedgans.notation import City, NotationError, parse_city
+from spieltisch.games.speedgans.points import as_points, city_tenths
 from spieltisch.games.speedgans.report import report
 from spieltisch.games.speedgans.tasks import (
     STAR_TASKS,
@@ -476,8 +477,9 @@ def _musterstadt(catalog: Catalog, tasks: tuple[str, ...]) -> dict[str, Any]:
         # "Ein Auftrag": the catalog's best city for that one task.
         (city, _), *_ = catalog.best_for_weights(dict.fromkeys(tasks, 1.0), 1)
         values = {task: task_values(city)[task] for task in tasks}
-        points = [catalog.solo_score(task, values[task]) for task in tasks]
-        data = {"city": str(city), "tasks": values, "points": points, "sum": float(sum(points))}
+        tenths = [catalog.task_tenths(task, values[task]) for task in tasks]
+        points = [as_points(x) for x in tenths]
+        data = {"city": str(city), "tasks": values, "points": points, "sum": as_points(city_tenths(tenths))}
     # Its catches, so that it is drawn like any city (the red arrows).
     return {**data, "report": report_view(str(data["city"]), False)}
 

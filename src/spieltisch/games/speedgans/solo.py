@@ -19,8 +19,9 @@ modes"), shared/seeds/speedgans-rules.de.txt ("Allein").
   next drawn triple comes.
 
 Points (choices where the rules are silent):
-- A task gives 0-100 points (`Catalog.solo_score`), kept in tenths: rounded half up to one decimal
-  (the spec shows a city's points "with one decimal"); a city's points are the sum of its three.
+- A task gives 0-100 points, kept in tenths: rounded half up to one decimal; a city's points are the
+  sum of its three rounded points. One rule for all (`points`): the Musterstadt is chosen and shown by
+  the same sum, so building it shows the same points as its caption.
 - A hint costs 30 points in Rekordjagd and Tagesstadt, nothing in Übung. The cost is taken from the
   run, not from the city: run points = sum of the cities' points (+ the time bonus) - 30 per hint,
   never below 0. So a hint costs the same whether its city is then finished, skipped or left
@@ -44,12 +45,12 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.speedgans.notation import City, NotationError, Piece, parse_city, parse_piece
+from spieltisch.games.speedgans.points import TENTHS, as_points, city_tenths
 from spieltisch.games.speedgans.rounds import CallDone, SetCity, is_finished_city, report_view, tiles_brought
 from spieltisch.games.speedgans.tasks import (
     TASK_BY_ID,
@@ -70,8 +71,6 @@ HINT_COST = 30
 #: The least time a person takes for a city, from its tasks to "Gasse dicht!": nine tiles, each to be
 #: found, turned and laid, at 0.5 s a tile (a script that sends a city whole takes milliseconds).
 MIN_CITY_SECONDS = 4.5
-#: Points are kept in tenths (one decimal, exact).
-TENTHS = 10
 
 
 class Mode(enum.StrEnum):
@@ -91,22 +90,9 @@ def hint_cost(mode: Mode) -> int:
     return 0 if mode is Mode.PRACTICE else HINT_COST
 
 
-def task_tenths(catalog: Catalog, task: str, value: int) -> int:
-    """A task's 0-100 solo points in tenths, rounded half up (exact, no float noise)."""
-    best, worst = catalog.best_value(task), catalog.worst_value(task)
-    if best == worst:
-        return 100 * TENTHS
-    exact = Fraction(100 * TENTHS * (value - worst), best - worst)
-    return math.floor(exact + Fraction(1, 2))
-
-
 def time_bonus(seconds: float) -> int:
     """Tagesstadt: one point per full second under 120 s (t measured to the millisecond)."""
     return math.floor(max(0.0, DAILY_BONUS_SECONDS - round(seconds, 3)))
-
-
-def _points(tenths: int) -> float:
-    return tenths / TENTHS
 
 
 # Draws ---------------------------------------------------------------------------------------------
@@ -194,7 +180,7 @@ class CityResult:
     @property
     def tenths(self) -> int:
         """The city's points before hints, in tenths (tasks + time bonus)."""
-        return sum(self.task_tenths) + TENTHS * self.bonus
+        return city_tenths(self.task_tenths) + TENTHS * self.bonus
 
     @property
     def seconds(self) -> float:
@@ -239,11 +225,11 @@ class CityResult:
             "outcome": self.outcome.value,
             "city": str(self.city),
             "values": None if self.values is None else list(self.values),
-            "task_points": [_points(t) for t in self.task_tenths],
+            "task_points": [as_points(t) for t in self.task_tenths],
             "bonus": self.bonus,
-            "points": _points(self.tenths),
+            "points": as_points(self.tenths),
             "hints": self.hints,
-            "hint_cost": _points(self.hint_tenths),
+            "hint_cost": as_points(self.hint_tenths),
             "seconds": round(self.seconds, 3),
             "by_hand": self.by_hand,
         }
@@ -291,7 +277,7 @@ class Solo:
     @property
     def total(self) -> float | None:
         tenths = self.total_tenths
-        return None if tenths is None else _points(tenths)
+        return None if tenths is None else as_points(tenths)
 
 
 # Flow ----------------------------------------------------------------------------------------------
@@ -442,7 +428,7 @@ def call_done(state: Solo, now: float, catalog: Catalog) -> Solo:
         outcome=Outcome.DONE,
         city=state.city,
         values=tuple(values[t] for t in state.tasks),
-        task_tenths=tuple(task_tenths(catalog, t, values[t]) for t in state.tasks),
+        task_tenths=tuple(catalog.task_tenths(t, values[t]) for t in state.tasks),
         hints=state.hints,
         hint_tenths=state.hints * hint_cost(state.mode) * TENTHS,
         started_at=state.shown_at,
@@ -535,11 +521,11 @@ def live_points(catalog: Catalog, tasks: tuple[str, ...], city: City) -> dict[st
     if not is_finished_city(city, strict=False):
         return None
     values = task_values(city)
-    tenths = [task_tenths(catalog, t, values[t]) for t in tasks]
+    tenths = [catalog.task_tenths(t, values[t]) for t in tasks]
     return {
         "values": {t: values[t] for t in tasks},
-        "points": [_points(t) for t in tenths],
-        "sum": _points(sum(tenths)),
+        "points": [as_points(t) for t in tenths],
+        "sum": as_points(city_tenths(tenths)),
     }
 
 

@@ -17,6 +17,7 @@ from spieltisch.server.routes.answers import error_response, viewer
 from spieltisch.server.routes.pages import TABLE_ID
 from spieltisch.server.services import Services, ServicesDep
 from spieltisch.storage.models import Player
+from spieltisch.storage.own_data import OwnData
 from spieltisch.storage.repository import NicknameTaken
 
 router = APIRouter(prefix="/api")
@@ -76,6 +77,29 @@ async def rename(
     except NicknameTaken as error:
         return taken(error)
     return {"id": player.id, "nickname": nickname}
+
+
+@router.get("/players/me/data", response_model=None)
+async def own_data(s: ServicesDep, authorization: str | None = Header(default=None)) -> JSONResponse:
+    """„Meine Daten“: everything the records hold about the player, as a file to keep."""
+    player = await _player(s, authorization)
+    found = await asyncio.to_thread(OwnData(s.repository).export, player.id)
+    if found is None:
+        raise HTTPException(401, "unknown player token")
+    filename = f"spieltisch-{player.id}.json"
+    return JSONResponse(found, headers={"content-disposition": f'attachment; filename="{filename}"'})
+
+
+@router.delete("/players/me", response_model=None)
+async def delete_me(
+    s: ServicesDep, confirm: str = "", authorization: str | None = Header(default=None)
+) -> dict[str, Any] | JSONResponse:
+    """Delete the player (storage/own_data.py). `confirm` must be his id: a stray request deletes nothing."""
+    player = await _player(s, authorization)
+    if confirm != player.id:
+        return error_response(422, ErrorCode.BAD_REQUEST, "confirm: give your player id to delete yourself")
+    await asyncio.to_thread(OwnData(s.repository).delete, player.id)
+    return {"deleted": True}
 
 
 # Tables and records --------------------------------------------------------------------------------

@@ -24,6 +24,8 @@ from spieltisch.server.static import UNVERSIONED_CACHE, ClientFiles, client_file
 WEB = Path(__file__).resolve().parent.parent.parent / "web"
 INDEX = WEB / "index.html"
 TABLE_ID = re.compile(r"^[a-z0-9]{4,16}$")
+#: The games with a rules page (/regeln/<game>; web/js/rules/link.js names the same).
+RULES_GAMES = frozenset({"planahead", "speedgans"})
 #: A player's id, as the server makes them: "p_" and 16 hex digits.
 PLAYER_ID = re.compile(r"^p_[0-9a-f]{16}$")
 
@@ -116,6 +118,20 @@ async def player_page(request: Request, player_id: str) -> Response:
     # An unknown player's page is told by the page itself (it asks the API); a malformed id is not one.
     if not PLAYER_ID.match(player_id):
         raise HTTPException(404, f"there is no player {player_id!r}")
+    return page(request)
+
+
+@router.get("/geraet")
+async def device_page(request: Request) -> Response:
+    # „Auf anderem Gerät weiterspielen“: the link's code is in the fragment (never sent, never logged);
+    # the page claims it (POST /api/devices/claim).
+    return page(request)
+
+
+@router.get("/regeln/{game}")
+async def rules_page(request: Request, game: str) -> Response:
+    if game not in RULES_GAMES:
+        raise HTTPException(404, f"there are no rules for {game!r}")
     return page(request)
 
 

@@ -42,7 +42,20 @@ async def game_replay(
             return error_response(
                 403, ErrorCode.SEALED, "a game of the day can be watched by everyone once the day is over"
             )
+    if found["game"] == "puzzle" and "optimum" not in found:
+        await _with_optimum(s, found)
     return found
+
+
+async def _with_optimum(s: Services, found: dict[str, Any]) -> None:
+    """A Rätsel's replay also shows the day's best land, and for each move whether its tile lies where
+    the best land has it (`optimal_field`: the field the best land gives the tile)."""
+    score, land = await s.optima.get(found["settings"]["puzzle"])
+    where = {tile: field for field, tile in enumerate(land.split(), 1)}
+    for seat in found["analysis"]:
+        for move in seat["moves"]:
+            move["optimal_field"] = where.get(move["tile"])
+    found["optimum"] = {"score": score, "land": land}
 
 
 def _work_out(s: Services, game_id: str) -> dict[str, Any] | None:

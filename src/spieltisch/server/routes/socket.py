@@ -12,7 +12,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from spieltisch.games.errors import ErrorCode, RuleError
-from spieltisch.server import creation, handshake, limits
+from spieltisch.server import creation, handshake, limits, metrics
 from spieltisch.server.hub import Connection
 from spieltisch.server.protocol import (
     ActionMessage,
@@ -59,6 +59,7 @@ async def _counted(websocket: WebSocket) -> None:
     s = socket_services(websocket)
     address = s.addresses.connect(websocket.client.host if websocket.client else "unknown")
     if isinstance(address, str):
+        metrics.REFUSED_SOCKETS.inc()
         if "websocket.http.response" in websocket.scope.get("extensions", {}):
             await websocket.send_denial_response(error_response(429, ErrorCode.RATE_LIMITED, address))
         else:  # a server without the extension answers a close before the accept with HTTP 403
@@ -84,6 +85,7 @@ async def socket(websocket: WebSocket, address: limits.Address) -> None:
     connection = Connection(websocket, player.id, player.nickname)
     budget = limits.FrameBudget(s.config.message_rate, address)
     s.hub.add(connection)
+    metrics.WEBSOCKETS.inc()
     await connection.send(
         {
             "type": "welcome",
@@ -97,6 +99,7 @@ async def socket(websocket: WebSocket, address: limits.Address) -> None:
         pass
     finally:
         s.hub.remove(connection)
+        metrics.WEBSOCKETS.dec()
         await _stop_following(s, connection, keep=None)
 
 
@@ -143,6 +146,7 @@ async def _receive(s: Services, connection: Connection, budget: limits.FrameBudg
 
 
 def _error(code: ErrorCode, message: str, seq: int | None) -> dict[str, object]:
+    metrics.REFUSED_FRAMES.labels(code.value).inc()
     return {"type": "error", "code": code, "message": message, "seq": seq}
 
 
@@ -197,6 +201,7 @@ async def handle(s: Services, connection: Connection, message: ClientMessage) ->
     except RuleError as error:
         raise ProtocolError(error.code, error.message, message.seq) from None
     except StoreUnavailable:
+        metrics.STORE_FAILURES.inc()
         # Nothing is told as done that may not have happened: the player tries again shortly.
         raise ProtocolError(
             ErrorCode.UNAVAILABLE, "the server cannot take this now: try again", message.seq
@@ -301,6 +306,7 @@ async def _act(s: Services, connection: Connection, message: ActionMessage) -> N
         now = s.clock.now()
         return apply(table, connection.player, connection.nickname, action, now, s.config.bot_pacing)
 
+    started = time.perf_counter()
     try:
         changed = await s.store.update(message.table, change)
     except BaseException:
@@ -310,6 +316,8 @@ async def _act(s: Services, connection: Connection, message: ActionMessage) -> N
     if changed is None:
         s.hub.forget(connection, message.table)
         raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {message.table!r}")
+    metrics.MOVES.labels(changed.game).inc()
+    metrics.MOVE_SECONDS.labels(changed.game).observe(time.perf_counter() - started)
     await s.hub.answer(connection, changed)
     if rematch:
         await _note_start(s, changed)

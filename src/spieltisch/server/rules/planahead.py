@@ -127,7 +127,11 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
 
     def replay(self, moments: Iterable[tuple[float, planahead.Game]]) -> dict[str, Any]:
         frames, last = tile_frames(moments)
-        return {"frames": frames, "final": {"scores": list(last.scores()), "ranking": list(last.ranking())}}
+        return {
+            "frames": frames,
+            "final": {"scores": list(last.scores()), "ranking": list(last.ranking())},
+            "analysis": analyses(last),
+        }
 
     def dump(self, state: planahead.Game) -> dict[str, Any]:
         return planahead.to_dict(state)
@@ -175,6 +179,29 @@ def tile_frames(
                 {"turn": turn, "tile": state.draw[turn].code, "at": round(at - start, 3), "seats": seats}
             )
     return frames, state
+
+
+def analyses(state: planahead.Game) -> list[dict[str, Any]]:
+    """Each seat's move-by-move analysis (games/planahead/analysis.py), every move marked with its
+    verdict: a pure function of the finished game (some 30 ms a seat), so it is worked out with the
+    replay rather than stored beside it. A land left unfinished (a Rätsel whose time ran out) is
+    analysed up to its first tile not laid."""
+    from spieltisch.games.planahead.analysis import analyse, verdict
+
+    found = []
+    for seat in state.seats:
+        fields = []
+        for tile in state.draw:
+            if tile not in seat.land:
+                break
+            fields.append(seat.land.index(tile) + 1)
+        if not fields:
+            found.append({"moves": [], "score": 0, "accuracy": None})
+            continue
+        result = analyse(state.draw[: len(fields)], fields)
+        moves = [{**move.to_dict(), "verdict": verdict(move.loss)} for move in result.moves]
+        found.append({"moves": moves, "score": result.score, "accuracy": result.accuracy})
+    return found
 
 
 def _strongest(state: planahead.Game) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from spieltisch.games.planahead.notation import format_land
 from spieltisch.games.planahead.puzzle import puzzle_for
 from spieltisch.server.puzzles import day_end, puzzle_day, today
 from spieltisch.server.rules.base import FinishedGame, GameRules, Records
-from spieltisch.server.rules.planahead import tile_frames
+from spieltisch.server.rules.planahead import analyses, tile_frames
 
 
 class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
@@ -85,7 +85,11 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
 
     def replay(self, moments: Iterable[tuple[float, attempt.Attempt]]) -> dict[str, Any]:
         frames, last = tile_frames((at, state.game) for at, state in moments)
-        return {"frames": frames, "final": {"scores": list(last.scores()), "ranking": [1]}}
+        return {
+            "frames": frames,
+            "final": {"scores": list(last.scores()), "ranking": [1]},
+            "analysis": analyses(last),
+        }
 
     def dump(self, state: attempt.Attempt) -> dict[str, Any]:
         return attempt.to_dict(state)

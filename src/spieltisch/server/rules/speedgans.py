@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from spieltisch.games.levels import BotLevel
 from spieltisch.games.speedgans import bots, rounds
+from spieltisch.games.speedgans.analysis import analyse_city
 from spieltisch.games.speedgans.catalog import Catalog
 from spieltisch.games.speedgans.notation import City
 from spieltisch.server.puzzles import day_start
@@ -146,11 +147,24 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
                     frame["events"].append({"at": since, "seat": index, **called})
             if state.phase in (rounds.Phase.SCORED, rounds.Phase.FINISHED):
                 frame["scored"] = rounds.seat_view(state, None, self.catalog)
+                frame["analysis"] = self._analysis(state, frame["events"])
         assert state is not None
         return {
             "frames": frames,
             "final": {"points": [seat.points for seat in state.seats], "ranking": list(state.ranking())},
         }
+
+    def _analysis(self, state: rounds.Game, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Each seat's city of the round weighed against the optimal ones (games/speedgans/analysis.py),
+        with the seconds it took to call „Gasse dicht!“ (None: it did not)."""
+        called = {event["seat"]: event["at"] for event in events if "done" in event}
+        return [
+            {
+                **analyse_city(self.catalog, tuple(state.tasks), seat.city).to_dict(),
+                "seconds": called.get(index),
+            }
+            for index, seat in enumerate(state.seats)
+        ]
 
     def dump(self, state: rounds.Game) -> dict[str, Any]:
         return rounds.to_dict(state)

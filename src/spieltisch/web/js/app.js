@@ -1,6 +1,7 @@
 // Entry point and router: "/" lobby, "/t/<id>" a table (a solo run too), "/puzzle[/<YYYY-MM-DD>]" the
 // puzzle, "/tagesstadt[/<YYYY-MM-DD>]" a Tagesstadt's day, "/bestenliste" the Bestenliste,
-// "/replay/<game id>" a finished game's replay, "/spieler/<id>" a player's page.
+// "/replay/<game id>" a finished game's replay, "/spieler/<id>" a player's page, "/regeln/<game>" a
+// game's rules, "/geraet#<code>" another device signed in by a one-time link.
 
 import "./errors.js";
 import { getLang, initLang, onLangChange, setLang, t } from "./i18n.js";
@@ -17,11 +18,14 @@ const screens = {
   solo: async () => import("./speedgans/solo-pages.js"),
   player: async () => import("./player/screen.js"),
   replay: async () => import("./replay/screen.js"),
+  device: async () => (await import("./account/device-screen.js")).DeviceScreen,
+  rules: async () => import("./rules/screen.js"),
 };
 
 export const app = {
   me: null, // {id, nickname}
   screen: null,
+  renderHeader: () => renderHeader(),
   navigate(path, { replace = false } = {}) {
     if (location.pathname !== path) {
       if (replace) history.replaceState({}, "", path);
@@ -149,6 +153,11 @@ async function screenFor(path) {
   if (player) return new (await screens.player()).PlayerScreen(app, decodeURIComponent(player[1]));
   const replay = path.match(/^\/replay\/([^/]+)\/?$/);
   if (replay) return new (await screens.replay()).ReplayScreen(app, decodeURIComponent(replay[1]));
+  if (path === "/geraet") return new (await screens.device())(app);
+  if (/^\/regeln\//.test(path)) {
+    const { RulesScreen, rulesPathGame } = await screens.rules();
+    if (rulesPathGame(path)) return new RulesScreen(app, rulesPathGame(path));
+  }
   if (path === "/") return new (await screens.lobby())(app);
   return new NotFoundScreen(app);
 }
@@ -211,7 +220,8 @@ async function main() {
     route();
   });
   window.addEventListener("popstate", route);
-  await ensurePlayer();
+  // A new browser opening another device's link becomes that player: no nickname to ask for.
+  if (location.pathname !== "/geraet" || getToken()) await ensurePlayer();
   renderHeader();
   net.connect();
   route();

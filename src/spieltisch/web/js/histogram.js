@@ -198,7 +198,7 @@ export function dayChart({ kind, values, optimum = 0, mine, counted }) {
 /**
  * The panel: heading, histogram, its table for screen readers, the share line with a copy button.
  * @param {{id: string, kind: "share" | "points", values: number[], optimum?: number, mine: number | null,
- *   counted: boolean, shareLine: string | null, testid?: string}} day
+ *   counted: boolean, shareLine: string | null, shareLabel?: string, testid?: string}} day
  */
 export function dayHistogram(day) {
   const chart = dayChart(day);
@@ -220,7 +220,7 @@ export function dayHistogram(day) {
           h("td", {}, String(bin.count)))))),
       h("p.day-summary", { "data-testid": "histogram-summary" }, chart.summary));
   }
-  if (day.shareLine) box.append(shareLineBox(day.shareLine));
+  if (day.shareLine) box.append(shareLineBox(day.shareLine, day.shareLabel));
   return box;
 }
 
@@ -231,8 +231,9 @@ export const SHARE_NOTE_MS = 4000;
  * The share line, selectable, and a button that copies it; a note under them says so for a few
  * seconds (in the box itself: nothing floats over the page, and it goes with the box).
  * @param {string} line
+ * @param {string} [label]  which attempt the line is of (default: just „Zum Teilen“)
  */
-export function shareLineBox(line) {
+export function shareLineBox(line, label = t("day.share.label")) {
   const text = h("p.day-share-text", { "data-testid": "share-line" }, line);
   const note = h("p.day-share-note", { "data-testid": "share-note", role: "status", "aria-live": "polite" });
   /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -256,10 +257,19 @@ export function shareLineBox(line) {
     }
   };
   return h("div.day-share", {},
-    h("p.day-share-label", {}, t("day.share.label")),
+    h("p.day-share-label", { "data-testid": "share-label" }, label),
     h("div.day-share-row", {}, text,
       h("button.secondary.small", { type: "button", "data-testid": "share-copy", onclick: copy }, t("day.share.copy"))),
     note);
+}
+
+/**
+ * Which attempt the share line is of: the first of the day where the list has it (after a retry
+ * that is not the one just played, so the label says so), else the one just played.
+ * @param {object | null} own  the player's entry in the day's list of first attempts
+ */
+export function shareLabel(own) {
+  return t(own ? "day.share.label.first" : "day.share.label.this");
 }
 
 /**
@@ -275,6 +285,7 @@ export function puzzleDay({ details, me, day, score, optimum }) {
   return dayHistogram({
     id: "day-puzzle", kind: "share", values: first.map((e) => e.score), optimum, mine: own ? own.score : score, counted: Boolean(own),
     shareLine: puzzleShareLine(own ? { day, score: own.score, optimum, seconds: own.seconds } : { day, score, optimum }),
+    shareLabel: shareLabel(own),
   });
 }
 
@@ -290,5 +301,6 @@ export function dailyDay({ list, me, day, points, seconds = null }) {
   return dayHistogram({
     id: "day-daily", kind: "points", values: entries.map((e) => e.points), mine: own ? own.points : points, counted: Boolean(own),
     shareLine: dailyShareLine(own ? { day, points: own.points, seconds: own.seconds } : { day, points, seconds }),
+    shareLabel: shareLabel(own),
   });
 }

@@ -11,6 +11,7 @@ import { defaultSettings as sgDefaults, settingsFields as sgFields } from "./spe
 import { soloCard } from "./speedgans/solo-card.js";
 import { startRun } from "./speedgans/solo-api.js";
 import { meCard } from "./player/lobby-card.js";
+import { rulesLink } from "./rules/link.js";
 import { LobbyTables } from "./lobby-model.js";
 
 
@@ -118,7 +119,10 @@ export class LobbyScreen extends Screen {
       },
         game,
         fields,
-        h("button.primary", { type: "submit", "data-testid": "create-table" }, t("lobby.create"))));
+        h("button.primary", { type: "submit", "data-testid": "create-table" }, t("lobby.create"))),
+      h("p.rules-line", { "data-testid": "lobby-rules" }, t("rules.lobby.line"),
+        rulesLink("planahead", { app: this.app, label: t("game.planahead") }),
+        rulesLink("speedgans", { app: this.app, label: t("game.speedgans") })));
   }
 
   renderOwn() {

@@ -7,6 +7,7 @@ import { Screen, notFoundPage } from "./screen.js";
 import { h, toast } from "./ui.js";
 import { settingsSummary as sgSummary } from "./speedgans/settings.js";
 import { applyTheme, clearTheme, themeMenu } from "./speedgans/theme.js";
+import { rulesLink } from "./rules/link.js";
 
 const LEVELS = ["easy", "medium", "strong"];
 
@@ -199,6 +200,7 @@ export class TableScreen extends Screen {
             onChosen: () => { this.themeOpen = false; this.renderRoom(); },
           }) : null),
         h("p.muted", { "data-testid": "table-settings" }, sg ? sgSummary(table.settings) : paSettings(table.settings)),
+        h("p.rules-line", {}, rulesLink(sg ? "speedgans" : "planahead", { label: t("rules.link.game", { game: t(sg ? "game.speedgans" : "game.planahead") }) })),
         h("h2", { "data-testid": "room-heading" }, t(hasFree ? "table.waiting" : "table.seated")),
         seats,
         controls),

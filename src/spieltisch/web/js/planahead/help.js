@@ -8,11 +8,12 @@ import { t } from "../i18n.js";
 import { h } from "../ui.js";
 import { installDefs, tileMarkup } from "./board.js";
 import { H, KINDS, S } from "./geometry.js";
+import { rulesLink } from "../rules/link.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
-/** Three tiles stacked top to bottom (one vertical line) with its two line-end markers. */
-function lineSvg(codes, endText, state) {
+/** Three tiles stacked top to bottom (one vertical line) with its two line-end markers (the rules page draws them too). */
+export function lineSvg(codes, endText, state) {
   installDefs();
   const svg = document.createElementNS(NS, "svg");
   const top = -H - 26;
@@ -37,7 +38,7 @@ function lineSvg(codes, endText, state) {
 }
 
 /** "oben–unten: Feldweg 1, Wiesenpfad 5, Straße 9" per direction. */
-function valueRows() {
+export function valueRows() {
   const byDir = { vertical: [], rising: [], falling: [] };
   for (const [value, kind] of Object.entries(KINDS)) byDir[kind.dir].push(`${t(`kind.${kind.key}`)} ${value}`);
   return Object.entries(byDir).map(([dir, names]) => h("li", {}, h("strong", {}, `${t(`pa.help.dir.${dir}`)}: `), names.join(", ")));
@@ -57,6 +58,7 @@ export function helpDialog({ onClose }) {
     h("div.pa-help-head", {},
       h("h2", { id: "pa-help-title" }, t("pa.help")),
       h("button.secondary.small", { type: "button", "data-testid": "help-close", onclick: onClose }, t("pa.help.close"))),
+    h("p.rules-line", {}, rulesLink("planahead", { testid: "game-rules", label: t("rules.link.game", { game: t("game.planahead") }) })),
     h("div.pa-help-examples", {},
       h("figure.pa-help-example", { "data-testid": "help-complete" },
         lineSvg(["963", "974", "928"], "27", "complete"),

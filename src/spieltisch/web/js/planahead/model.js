@@ -185,6 +185,8 @@ export class PlanAheadModel {
     if (this.game.phase !== "playing") return "";
     if (!own) return t("table.watching");
     if (own.confirmed) return t("pa.waiting");
+    // Another land is on the board: nothing can be laid here, and OK waits for the own land.
+    if (this.viewSeat !== this.you) return t("pa.viewhint");
     return this.tentativeField() !== null ? t("pa.confirmhint") : t("pa.placehint");
   }
 

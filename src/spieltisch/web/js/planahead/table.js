@@ -15,6 +15,7 @@ import { bagElement } from "./bag.js";
 import { boardSvg, tileSvg } from "./board.js";
 import { H, KINDS, S, neighbour, parseTile } from "./geometry.js";
 import { helpDialog } from "./help.js";
+import { lineScoreTable } from "./line-table.js";
 import { PlanAheadModel } from "./model.js";
 
 const DRAG_THRESHOLD = 6;
@@ -169,6 +170,8 @@ export class PlanAheadGame {
     const el = root.querySelector(`[data-testid="${testId}"]`);
     if (el && !el.disabled) el.focus({ preventScroll: true });
     else if (testId === "ok" || testId.startsWith("field-")) this.focusField(this.cursorField());
+    // „Zurück zu meinem Land“ is gone with the other land: the own land's field takes the focus.
+    else if (testId === "back-own") this.focusField(this.cursorField());
     // "Dabei!" became "Du bist dabei" (nothing more to press there): the next button of the dialog.
     else if (testId === "rematch") root.querySelector('[data-testid="close-end"]')?.focus({ preventScroll: true });
   }
@@ -512,15 +515,33 @@ export class PlanAheadGame {
     return t(beaten ? "pa.strongestonly" : "pa.strongest", { n: score, level: t("level.strong") });
   }
 
+  /**
+   * The score by line of the own land (a watcher's: the winner's), unfolded where the dialog has
+   * room. Kept open or shut across redraws as the player left it.
+   */
+  renderLineScores() {
+    const game = this.game;
+    const seat = this.you ?? Math.max(0, (game.ranking || []).indexOf(1));
+    const entry = game.seats[seat];
+    if (!entry?.land) return null;
+    const land = entry.land.split(/\s+/).map((code) => (code === "." ? null : code));
+    this.linesOpen ??= typeof matchMedia === "function" && matchMedia("(min-width: 801px)").matches;
+    const table = lineScoreTable(land, { name: this.you === null ? this.model.seatName(seat) : null, open: this.linesOpen });
+    table.addEventListener("toggle", () => { this.linesOpen = table.open; });
+    return table;
+  }
+
   renderEnd() {
     const strongest = this.game.strongest;
     return endDialog({
       ...this.model.standings(), scoreAttribute: "data-score",
-      note: strongest
-        ? h("p.end-note", { "data-testid": "strongest", "data-score": strongest.score },
-            this.strongestText(strongest.score), " ",
-            h("button.link", { type: "button", "data-testid": "show-strongest", onclick: () => { this.model.endHidden = true; this.showSeat("strongest"); } }, t("pa.showstrongest")))
-        : null,
+      note: h("div.end-notes", {},
+        strongest
+          ? h("p.end-note", { "data-testid": "strongest", "data-score": strongest.score },
+              this.strongestText(strongest.score), " ",
+              h("button.link", { type: "button", "data-testid": "show-strongest", onclick: () => { this.model.endHidden = true; this.showSeat("strongest"); } }, t("pa.showstrongest")))
+          : null,
+        this.renderLineScores()),
       closeLabel: t("pa.showboards"),
       computers: { level: (bot) => t(`level.${bot}`), title: t("table.bot") },
       onRematch: this.you !== null ? () => this.room.send("rematch") : null,

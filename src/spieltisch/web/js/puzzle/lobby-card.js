@@ -5,6 +5,7 @@ import { t } from "../i18n.js";
 import { h } from "../ui.js";
 import { formatDay, limitLabel } from "./format.js";
 import { localBest, puzzleIndex } from "./util.js";
+import { rulesLink } from "../rules/link.js";
 
 export function puzzleCard(app) {
   const today = h("p.pz-lobby-today.muted", { "data-testid": "lobby-puzzle-info" });
@@ -22,5 +23,6 @@ export function puzzleCard(app) {
     today,
     h("div.row", {},
       h("button.primary", { type: "button", "data-testid": "lobby-puzzle-today", onclick: () => app.navigate("/puzzle") }, t("pz.lobby.today")),
-      h("button.link", { type: "button", "data-testid": "lobby-puzzle-archive", onclick: () => app.navigate("/puzzle#archive") }, t("pz.lobby.archive"))));
+      h("button.link", { type: "button", "data-testid": "lobby-puzzle-archive", onclick: () => app.navigate("/puzzle#archive") }, t("pz.lobby.archive")),
+      rulesLink("planahead", { app, testid: "lobby-puzzle-rules" })));
 }

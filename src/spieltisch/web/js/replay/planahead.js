@@ -1,7 +1,8 @@
 // The stage of a Plan Ahead or Rätsel replay: every land at once (a Rätsel: one) as it was after the
 // step's tile — drawn by the game's own board (board.js), its lines and line-end numbers worked out
 // as in the live game (lines.js) — each with its name and score, the field the tile went to marked;
-// beside them the tile of the step. On the last tile each land says its final place.
+// beside them the tile of the step. On the last tile each land says its final place and, under it,
+// its score by line (line-table.js).
 
 import "./strings.js";
 import "../planahead/strings.js";
@@ -10,6 +11,7 @@ import { t } from "../i18n.js";
 import { h } from "../ui.js";
 import { boardSvg, tileSvg } from "../planahead/board.js";
 import { linesOf } from "../planahead/lines.js";
+import { lineScoreTable } from "../planahead/line-table.js";
 import { tileLabel } from "../planahead/table.js";
 import { formatDay } from "../puzzle/format.js";
 
@@ -73,6 +75,7 @@ export class TilesReplay {
         }, h("span.level-name", {}, t(`level.${land.bot}`))) : null,
         land.note ? h("span.played-for", { "data-testid": `land-played-${land.seat}`, title: land.note }, `(${land.note})`) : null,
         h("span.rp-score", { "data-testid": `land-score-${land.seat}` }, String(land.score))),
-      h("div.rp-board-wrap", {}, svg));
+      h("div.rp-board-wrap", {}, svg),
+      this.model.atEnd ? lineScoreTable(land.land, { testid: `line-scores-${land.seat}` }) : null);
   }
 }

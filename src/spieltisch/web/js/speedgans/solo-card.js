@@ -7,6 +7,7 @@ import { t } from "../i18n.js";
 import { h } from "../ui.js";
 import { dailyIndex, dailyList } from "./solo-api.js";
 import { formatPoints, ownDaily } from "./solo-lists.js";
+import { rulesLink } from "../rules/link.js";
 
 export function soloCard(app, start) {
   const daily = h("p.sg-solo-daily-state.muted", { "data-testid": "lobby-daily-state" }, "…");
@@ -31,5 +32,6 @@ export function soloCard(app, start) {
     entry("record", t("solo.lobby.record")),
     entry("daily", t("solo.lobby.daily"), [daily, link("/tagesstadt", t("solo.daily.list"), "lobby-daily-list")]),
     entry("practice", t("solo.lobby.practice")),
-    h("div.row.sg-solo-links", {}, link("/bestenliste", t("solo.board.title"), "lobby-board")));
+    h("div.row.sg-solo-links", {}, link("/bestenliste", t("solo.board.title"), "lobby-board"),
+      rulesLink("speedgans", { app, testid: "lobby-sgsolo-rules" })));
 }

@@ -46,6 +46,8 @@ export const TASK_IDS = GROUPS.flatMap((g) => [1, 2, 3, 4, 5, 6].map((n) => `${g
  * @property {Record<string, number>} values  the shown city's value per task
  * @property {Record<string, number> | null} points  its 0–100 points per task, where known
  * @property {number | null} number  the city's number in the run
+ * @property {number} bonus  the shown city's Tagesstadt time bonus (0: none), its own line under the
+ *   task cards so that they and it add up to the city's points
  */
 /**
  * @typedef {object} HintView  a „Rat“ that fits the city shown
@@ -455,7 +457,7 @@ export class SoloModel extends CityBuilder {
     return {
       kind: "own", cells: this.city.cells(), report: game.report ?? null, tasks, values,
       points: live ? Object.fromEntries(tasks.map((task, i) => [task.id, live.points[i]])) : null,
-      number: game.number,
+      number: game.number, bonus: 0,
     };
   }
 
@@ -473,7 +475,7 @@ export class SoloModel extends CityBuilder {
       kind: "muster", cells: parseCity(m?.city), tasks: ids.map((id) => ({ id })), values,
       report: { valid: true, problems: [], tasks: values, catches: m?.catches ?? m?.report?.catches ?? [], caught: m?.caught ?? m?.report?.caught },
       points: Object.fromEntries(ids.map((id, i) => [id, m?.points?.[i] ?? 0])),
-      number,
+      number, bonus: 0,
     };
   }
 
@@ -490,7 +492,7 @@ export class SoloModel extends CityBuilder {
       kind: this.finished ? "city" : "last", cells: parseCity(city.city), tasks: ids.map((id) => ({ id })), values,
       report: city.report ?? { valid: city.outcome === "done", problems: [], tasks: values, catches: city.catches ?? [], caught: city.caught },
       points: Object.fromEntries(ids.map((id, i) => [id, city.task_points?.[i] ?? 0])),
-      number,
+      number, bonus: city.outcome === "done" ? city.bonus ?? 0 : 0,
     };
   }
 

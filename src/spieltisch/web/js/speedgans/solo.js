@@ -27,6 +27,17 @@ function musterCaption(last) {
   return last?.number ? t("solo.viewing.muster", { city: t("solo.city.n", { n: last.number }), points }) : t("solo.viewing.muster.last", { points });
 }
 
+/**
+ * Under the task cards of a Tagesstadt city: its time bonus as its own line („Zeitbonus +117“), so
+ * the cards and it add up to the points in the caption. Null when the city has none.
+ * @param {{bonus?: number}} view
+ */
+function bonusLine(view) {
+  if (!view.bonus) return null;
+  return h("p.sg-bonus-line", { "data-testid": "city-bonus", "data-bonus": view.bonus },
+    t("solo.bonus.line", { bonus: formatPoints(view.bonus, { decimals: 0, sign: true }) }));
+}
+
 export class SoloGame extends BuildView {
   constructor(room) {
     super(new SoloModel({ send: (type, extra) => room.send(type, extra), serverNow: () => net.serverNow() }));
@@ -449,6 +460,7 @@ export class SoloGame extends BuildView {
         tasks: view.tasks, values: view.values, testid: "summary-tasks",
         note: (task) => t("solo.points.short", { points: formatPoints(view.points?.[task.id]) }),
       }),
+      bonusLine(view),
       h("div.sg-city-wrap", { "data-view": view.kind }, this.cityEl));
   }
 

@@ -14,6 +14,7 @@ import { h } from "../ui.js";
 import { cityElement, trayElement } from "./board.js";
 import { BuildView, taskCards } from "./build-view.js";
 import { SpeedgansModel } from "./model.js";
+import { rulesLink } from "../rules/link.js";
 
 export class SpeedgansGame extends BuildView {
   constructor(room) {
@@ -121,7 +122,7 @@ export class SpeedgansGame extends BuildView {
         h("strong", {}, t("sg.title")),
         h("span", { "data-testid": "round" }, t("sg.round", { n: game.round })),
         h("span.muted", {}, t("sg.target", { n: game.target }))),
-      chips, timers, this.renderThemeMenu());
+      chips, timers, rulesLink("speedgans", { testid: "game-rules" }), this.renderThemeMenu());
   }
 
   renderTasks(view) {
