@@ -174,9 +174,33 @@ describe("a player's page", () => {
   test("bests: values in words, or none yet", () => {
     setLang("de");
     const cards = bestCards({ puzzle: { share: 0.875, score: 140, optimum: 160, day: "2026-12-01" }, record: null, daily: { points: 180, day: "2026-12-10" } });
-    assert.deepEqual(cards.map((c) => c.key), ["puzzle", "record", "daily"]);
-    assert.deepEqual(cards.map((c) => c.value && plain(c.value)), ["87 %", null, "180,0 Punkte"]);
+    assert.deepEqual(cards.map((c) => c.key), ["puzzle", "record", "daily", "planahead"]);
+    assert.deepEqual(cards.map((c) => c.value && plain(c.value)), ["87 %", null, "180,0 Punkte", null]);
     assert.match(cards[0].note ?? "", /^140 von 160 Punkten, 1\. Dez\. 2026$/);
+  });
+
+  test("Plan Ahead bests: the best score, the average, games and wins", () => {
+    setLang("de");
+    const planahead = { best: 178, average: 142.5, games: 12, wins: 1 };
+    const card = bestCards({ puzzle: null, record: null, daily: null, planahead }).at(-1);
+    assert.equal(card?.value, "178 Punkte");
+    assert.equal(plain(card?.note ?? ""), "Schnitt 142,5 · 12 Partien · 1 Sieg");
+    setLang("en");
+    const english = bestCards({ puzzle: null, record: null, daily: null, planahead: { ...planahead, games: 1 } }).at(-1);
+    assert.equal(plain(english?.note ?? ""), "average 142.5 · 1 game · 1 win");
+    setLang("de");
+  });
+
+  test("a game a computer stood in for says so; a Speedgans game mostly played for him earned no list points", () => {
+    setLang("de");
+    const at = "2026-12-10T10:00:00+00:00";
+    const pa = gameRow({ kind: "planahead", at, score: 195, place: 1, of: 5, game_id: null, played_for: { computer: [9, 10], clock: [], of: 19, mostly: false } });
+    assert.equal(pa.standIn, "Computer ab Kachel 9");
+    assert.equal(pa.place, "Platz 1 von 5");
+    const sg = gameRow({ kind: "speedgans", at, points: 4, place: 2, of: 2, game_id: null, played_for: { computer: [1, 2], clock: [], of: 3, mostly: true } });
+    assert.equal(sg.standIn, "Computer ab Runde 1");
+    assert.equal(sg.noListPoints, true);
+    assert.equal(gameRow({ kind: "speedgans", at, points: 4, place: 2, of: 2, game_id: null }).standIn, "");
   });
 
   test("the Rätsel chart spans two weeks at least, sixty days at most, with gaps as gaps", () => {

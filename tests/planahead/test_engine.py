@@ -225,3 +225,18 @@ def test_cli_score_json_and_errors():
         )
         assert out.returncode == 2
         assert len(out.stderr.strip().splitlines()) == 1 and out.stdout == ""
+
+
+def test_a_computers_tiles_are_marked_apart_from_the_clocks():
+    """A tile a computer fixed (for a person: one standing in for him) is marked as the clock's are,
+    in the views and snapshots (issue 32: the replay and the end of the game say it)."""
+    game = pa.new_game(2, seed=3, now=0.0, settings=pa.Settings(turn_seconds=30))
+    game = pa.act(game, 0, pa.Place(1), 1.0)
+    game = pa.act(game, 0, pa.Confirm(), 1.0)
+    game = pa.act(game, 1, pa.Place(2), 1.0)
+    game = pa.act(game, 1, pa.Confirm(), 1.0, by_computer=True)
+    assert [s.computer_placed for s in game.seats] == [frozenset(), {2}]
+    game = pa.on_deadline(game, 100.0)  # nobody lays the second tile: the clock does
+    assert game.seats[1].computer_placed == {2} and len(game.seats[1].clock_placed) == 1
+    assert pa.seat_view(game, 0)["seats"][1]["computer_placed"] == [2]
+    assert pa.from_dict(json.loads(json.dumps(pa.to_dict(game)))).seats[1].computer_placed == {2}

@@ -269,6 +269,13 @@ def test_a_players_games_bests_streak_and_task_groups(server):
         "puzzle": {"share": 1.0, "score": 150, "optimum": 150, "day": ago(2).isoformat()},
         "record": {"points": 201.0, "at": at(ago(10), 20).isoformat()},
         "daily": {"points": 180.0, "day": day},
+        # Plan Ahead at tables: the one game played today (a win needs someone beaten).
+        "planahead": {
+            "best": scores[0],
+            "average": float(scores[0]),
+            "games": 1,
+            "wins": int(ranking[0] == 1),
+        },
     }
     # Today, yesterday (00:30 in Berlin is still the day before in UTC), the day before: 3 in a row;
     # 13 to 10 days ago: 4, the longest. The days played in the last 60 days, oldest first.
@@ -319,7 +326,7 @@ def test_a_new_player_has_an_empty_history(server):
     history = httpx.get(f"{server.url}/api/players/{eve}/history").json()
     assert history["recent"] == [] and history["puzzle_days"] == [] and history["days"] == []
     assert history["streak"] == {"current": 0, "longest": 0}
-    assert history["bests"] == {"puzzle": None, "record": None, "daily": None}
+    assert history["bests"] == {"puzzle": None, "record": None, "daily": None, "planahead": None}
     assert history["task_groups"]["games"] == 0
     assert all(g["share"] is None and g["count"] == 0 for g in history["task_groups"]["groups"])
 
@@ -371,3 +378,70 @@ def test_a_game_left_before_its_end_has_no_place_on_the_players_page(server):
     left, stayed = latest(bob), latest(ann)
     assert left["kind"] == "planahead" and left["left"] is True and left["place"] is None
     assert stayed["place"] in (1, 2) and "left" not in stayed
+
+
+def test_stand_ins_are_named_and_plan_ahead_bests_count_only_the_players_own_games(server):
+    """Issue 32: a game a computer stood in for says so on the player's page; games he left or that
+    were mostly played for him stay out of his Plan Ahead bests and his task groups."""
+    repo = server.repository
+    ann, bob = new_player(server, "Ann"), new_player(server, "Bob")
+
+    def planahead(table: str, scores: list[int], ranking: list[int], *, left=False, played_for=None) -> None:
+        repo.save_game(
+            game="planahead",
+            table_id=table,
+            seed=1,
+            settings={},
+            players=[
+                {"player": ann, "nickname": "Ann", "bot": None, **({"left": True} if left else {})},
+                {"player": bob, "nickname": "Bob", "bot": None},
+            ],
+            result={"scores": scores, "ranking": ranking, "played_for": [played_for, None]},
+            started_at=at(ago(1)).timestamp(),
+        )
+
+    planahead("pa0001", [150, 120], [1, 2])
+    planahead(
+        "pa0002", [100, 130], [2, 1], played_for={"computer": [9, 10], "clock": [], "of": 19, "mostly": False}
+    )
+    planahead("pa0003", [200, 90], [1, 2], left=True)  # left at the start: a computer's score
+    mostly = {"computer": [], "clock": list(range(2, 20)), "of": 19, "mostly": True}
+    planahead("pa0004", [190, 90], [1, 2], played_for=mostly)  # the clock's, not his
+    repo.save_game(
+        game="speedgans",
+        table_id="sg0001",
+        seed=2,
+        settings={},
+        players=[
+            {"player": ann, "nickname": "Ann", "bot": None},
+            {"player": bob, "nickname": "Bob", "bot": None},
+        ],
+        result={
+            "points": [3, 3],
+            "ranking": [1, 2],
+            "rounds": [
+                speedgans_round(1, {"F1": [2, 1]}, top=2),
+                speedgans_round(2, {"W1": [2, 1]}, top=2),  # built by the computer for Ann
+            ],
+            "played_for": [{"computer": [2], "clock": [], "of": 2, "mostly": False}, None],
+        },
+        started_at=at(ago(1)).timestamp(),
+    )
+    history = httpx.get(f"{server.url}/api/players/{ann}/history").json()
+    by_table = {
+        entry.get("score", entry.get("points")): entry
+        for entry in history["recent"]
+        if entry["kind"] == "planahead"
+    }
+    assert by_table[100]["played_for"]["computer"] == [9, 10] and by_table[100]["place"] == 2
+    assert by_table[190]["played_for"]["mostly"] is True and by_table[190]["place"] == 1  # kept, marked
+    assert "played_for" not in by_table[150]
+    assert history["bests"]["planahead"] == {"best": 150, "average": 125.0, "games": 2, "wins": 1}
+    groups = {g["group"]: g for g in history["task_groups"]["groups"]}
+    assert groups["F"]["count"] == 1 and groups["W"]["count"] == 0  # the computer's round left out
+    assert httpx.get(f"{server.url}/api/players/{bob}/history").json()["bests"]["planahead"] == {
+        "best": 130,
+        "average": 107.5,
+        "games": 4,
+        "wins": 1,
+    }

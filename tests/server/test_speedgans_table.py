@@ -112,7 +112,15 @@ def test_a_game_with_two_people_and_a_computer(server, data_dir):
         seen = bob.table_until(
             lambda t, r=round_number: t["game"]["round"] == r and t["game"]["seats"][0]["tiles"] == 4
         )
-        assert set(seen["game"]["seats"][0]) == {"points", "round_points", "tiles", "done", "marker", "ready"}
+        assert set(seen["game"]["seats"][0]) == {
+            "points",
+            "round_points",
+            "tiles",
+            "done",
+            "marker",
+            "ready",
+            "computer_rounds",
+        }
         if round_number == 1:
             bob.send({"type": "city", "table": table_id, "city": "1a0 1a0 . . . . . . ."})
             assert bob.error()["code"] == "bad_city"

@@ -452,7 +452,15 @@ def test_views_hide_other_cities_until_the_scoring():
     assert own["seats"][1]["city"] == HALF and own["seats"][1]["report"]["valid"] is False
     assert own["seats"][1]["report"]["tasks"] == report(parse_city(HALF)).tasks  # live values
     for index in (0, 2):
-        assert set(own["seats"][index]) == {"points", "round_points", "tiles", "done", "marker", "ready"}
+        assert set(own["seats"][index]) == {
+            "points",
+            "round_points",
+            "tiles",
+            "done",
+            "marker",
+            "ready",
+            "computer_rounds",
+        }
     assert own["seats"][0] == {
         "points": 0,
         "round_points": None,
@@ -460,6 +468,7 @@ def test_views_hide_other_cities_until_the_scoring():
         "done": True,
         "marker": 1,
         "ready": False,
+        "computer_rounds": [],
     }
     assert own["results"] is None and own["musterstadt"] is None and own["ranking"] is None
     text = json.dumps(own)
@@ -518,6 +527,27 @@ def test_leaderboard_points():
     assert leaderboard_points(10, 3, False) == 35.0
     assert leaderboard_points(7, 4, False) == 21.0
     assert leaderboard_points(7, 3, True) == 13.0  # against an easy computer: half
+
+
+def test_a_computers_city_is_marked_for_its_round_and_the_mark_lasts_the_game():
+    """A city a computer built (for a person: one standing in for him) carries its round, in the
+    views and snapshots, and the next round keeps it (issue 32: results and replays say it)."""
+    from spieltisch.games.speedgans.rounds import CallDone, SetCity, act
+
+    game = building(seats=2)
+    game = act(game, 0, SetCity("6b1 . . . . . . . ."), 4.0)
+    game = act(game, 1, SetCity("6b1 . . . . . . . ."), 4.0, by_computer=True)
+    assert [s.computer_rounds for s in game.seats] == [(), (1,)]
+    assert seat_view(game, 0)["seats"][1]["computer_rounds"] == [1]
+    game = act(game, 1, SetCity(A), 5.0, by_computer=True)
+    game = act(game, 1, CallDone(), 6.0, by_computer=True)
+    assert game.seats[1].computer_rounds == (1,)  # one mark a round
+    assert from_dict(json.loads(json.dumps(to_dict(game)))).seats[1].computer_rounds == (1,)
+    assert game.hourglass_ends is not None
+    game = on_deadline(game, game.hourglass_ends)  # the round ends …
+    assert game.phase is Phase.SCORED and game.next_round_at is not None
+    game = on_deadline(game, game.next_round_at)  # … and the next begins
+    assert game.round == 2 and game.seats[1].computer_rounds == (1,)
 
 
 @given(

@@ -43,9 +43,17 @@ def replay(games: Mapping[str, GameRules[Any, Any]], row: GameLog) -> dict[str, 
     rules = games.get(row.game)
     if rules is None:
         return None
-    shown = rules.replay(moments(rules, row))
+    states = list(moments(rules, row))
+    shown = rules.replay(iter(states))
     if shown is None:
         return None
+    if "final" in shown:
+        # Who played whose seat besides him (a computer standing in, the clock), as the end said it.
+        last = states[-1][1]
+        notes = [
+            None if p.get("bot") else rules.played_for(last, i).note() for i, p in enumerate(row.players)
+        ]
+        shown = {**shown, "final": {**shown["final"], "played_for": notes}}
     ended = row.log[-1][1] if row.log else row.started
     return {
         "id": row.game_id,

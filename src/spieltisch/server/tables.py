@@ -18,7 +18,7 @@ from typing import Any
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.levels import BotLevel
 from spieltisch.server import game_log, wire
-from spieltisch.server.rules.base import FinishedGame, GameRules, Sitter
+from spieltisch.server.rules.base import FinishedGame, GameRules, Sitter, played_for_people
 
 log = logging.getLogger(__name__)
 
@@ -242,7 +242,8 @@ class Table:
         if self.state is not None:
             games = self.rules.views(self.state, set(seat_of.values()))
             if self.status is Status.FINISHED:
-                extras = dict(self.extras)
+                # Who played whose seat besides him (a computer standing in, the clock): the end says.
+                extras = {**self.extras, "played_for": played_for_people(self.rules, self.finished_game())}
                 if self.recorded and self.log is not None and not self.extras.get("abandoned"):
                     extras["game_id"] = self.game_id  # its replay exists once it is recorded
                 with_extras: dict[int, dict[str, Any]] = {}  # (seats that saw alike still do)

@@ -94,13 +94,14 @@ class Confirm:
 Action = Place | Confirm
 
 
-def act(game: Game, seat: int, action: Action, now: float) -> Game:
-    """Apply one move of a seat (RuleError if the rules forbid it)."""
+def act(game: Game, seat: int, action: Action, now: float, *, by_computer: bool = False) -> Game:
+    """Apply one move of a seat (RuleError if the rules forbid it). `by_computer`: a computer made
+    it (a computer's seat, or one standing in for a person who is away): the tile it fixes is marked."""
     match action:
         case Place(field_number):
             return place(game, seat, field_number)
         case Confirm():
-            return confirm(game, seat, now)
+            return confirm(game, seat, now, by_computer=by_computer)
 
 
 def draw_tiles(seed: int, count: int = FIELD_COUNT) -> tuple[Tile, ...]:
@@ -116,6 +117,9 @@ class Seat:
     confirmed: bool = False
     #: Fields whose tile the turn clock placed.
     clock_placed: frozenset[int] = field(default_factory=frozenset)
+    #: Fields whose tile a computer fixed (every field of a computer's seat; for a person's seat
+    #: the tiles a computer laid while standing in for him: results and replays say so).
+    computer_placed: frozenset[int] = field(default_factory=frozenset)
 
     @property
     def score(self) -> int:
@@ -183,21 +187,27 @@ def place(game: Game, seat: int, field_number: int | None) -> Game:
     return with_seat(game, seat, replace(state, tentative=field_number))
 
 
-def confirm(game: Game, seat: int, now: float) -> Game:
+def confirm(game: Game, seat: int, now: float, *, by_computer: bool = False) -> Game:
     """Fix the tentatively placed tile (OK). When all have confirmed, the next tile comes."""
     state = _seat(game, seat)
     if state.confirmed:
         raise RuleError(ErrorCode.ALREADY_CONFIRMED, "you have confirmed this tile already")
     if state.tentative is None:
         raise RuleError(ErrorCode.NOT_PLACED, "place the tile on a field first")
-    return _advance_if_done(with_seat(game, seat, _fix(game, state, state.tentative)), now)
+    fixed = _fix(game, state, state.tentative, by_computer=by_computer)
+    return _advance_if_done(with_seat(game, seat, fixed), now)
 
 
-def _fix(game: Game, state: Seat, field_number: int, *, by_clock: bool = False) -> Seat:
+def _fix(
+    game: Game, state: Seat, field_number: int, *, by_clock: bool = False, by_computer: bool = False
+) -> Seat:
     tile = game.current_tile
     land = state.land[: field_number - 1] + (tile,) + state.land[field_number:]
-    marks = state.clock_placed | {field_number} if by_clock else state.clock_placed
-    return replace(state, land=land, tentative=None, confirmed=True, clock_placed=marks)
+    clock = state.clock_placed | {field_number} if by_clock else state.clock_placed
+    computer = state.computer_placed | {field_number} if by_computer else state.computer_placed
+    return replace(
+        state, land=land, tentative=None, confirmed=True, clock_placed=clock, computer_placed=computer
+    )
 
 
 def _advance_if_done(game: Game, now: float) -> Game:
@@ -289,6 +299,7 @@ def _land_entry(game: Game, state: Seat, own: bool) -> dict[str, Any]:
         "score": land_points(land),
         "confirmed": state.confirmed,
         "clock_placed": sorted(state.clock_placed),
+        "computer_placed": sorted(state.computer_placed),
     }
     if own:
         entry["tentative"] = state.tentative
@@ -314,6 +325,7 @@ def to_dict(game: Game) -> dict[str, Any]:
                 "tentative": seat.tentative,
                 "confirmed": seat.confirmed,
                 "clock_placed": sorted(seat.clock_placed),
+                "computer_placed": sorted(seat.computer_placed),
             }
             for seat in game.seats
         ],
@@ -335,6 +347,8 @@ def from_dict(data: dict[str, Any]) -> Game:
                 tentative=seat["tentative"],
                 confirmed=seat["confirmed"],
                 clock_placed=frozenset(seat["clock_placed"]),
+                # (absent from snapshots taken before stand-ins' tiles were marked)
+                computer_placed=frozenset(seat.get("computer_placed", ())),
             )
             for seat in data["seats"]
         ),

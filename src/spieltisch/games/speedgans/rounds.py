@@ -145,6 +145,9 @@ class Seat:
     round_points: int | None = None
     #: Every city of the game laid one tile a change, as a hand lays them (else: no list points).
     by_hand: bool = True
+    #: The rounds in which a computer built this seat's city (every round of a computer's seat; for
+    #: a person's, those a computer built while standing in for him: results and replays say so).
+    computer_rounds: tuple[int, ...] = ()
 
     @property
     def tiles(self) -> int:
@@ -199,7 +202,7 @@ def new_game(settings: Settings, seat_count: int, seed: int, now: float) -> Game
 
 def _start_round(game: Game, now: float) -> Game:
     number = game.round + 1
-    seats = tuple(Seat(points=seat.points) for seat in game.seats)
+    seats = tuple(Seat(points=seat.points, computer_rounds=seat.computer_rounds) for seat in game.seats)
     return replace(
         game,
         seats=seats,
@@ -277,15 +280,24 @@ class NextRound:
 Action = SetCity | CallDone | NextRound
 
 
-def act(game: Game, seat: int, action: Action, now: float) -> Game:
-    """Apply one move of a seat (RuleError if the rules forbid it)."""
+def act(game: Game, seat: int, action: Action, now: float, *, by_computer: bool = False) -> Game:
+    """Apply one move of a seat (RuleError if the rules forbid it). `by_computer`: a computer made
+    it; a city it builds is marked as the computer's for the round."""
     match action:
         case SetCity(city):
-            return set_city(game, seat, city, now)
+            return _built_by_computer(set_city(game, seat, city, now), seat, by_computer)
         case CallDone():
-            return call_done(game, seat, now)
+            return _built_by_computer(call_done(game, seat, now), seat, by_computer)
         case NextRound():
             return ready(game, seat, now)
+
+
+def _built_by_computer(game: Game, seat: int, by_computer: bool) -> Game:
+    """Mark this round's city of the seat as (partly) built by a computer."""
+    state = game.seats[seat]
+    if not by_computer or game.round in state.computer_rounds:
+        return game
+    return with_seat(game, seat, replace(state, computer_rounds=(*state.computer_rounds, game.round)))
 
 
 def set_city(game: Game, seat: int, text: str, now: float) -> Game:
@@ -493,6 +505,7 @@ def seat_views(
             "done": state.done,
             "marker": state.marker,
             "ready": state.ready,
+            "computer_rounds": list(state.computer_rounds),
         }
         if revealed:
             text = str(state.city)
@@ -577,6 +590,7 @@ def to_dict(game: Game) -> dict[str, Any]:
                 "points": seat.points,
                 "round_points": seat.round_points,
                 "by_hand": seat.by_hand,
+                "computer_rounds": list(seat.computer_rounds),
             }
             for seat in game.seats
         ],
@@ -601,6 +615,7 @@ def from_dict(data: dict[str, Any]) -> Game:
                 points=seat["points"],
                 round_points=seat["round_points"],
                 by_hand=seat.get("by_hand", True),  # a snapshot from before the pace was kept
+                computer_rounds=tuple(seat.get("computer_rounds", ())),  # (from before they were)
             )
             for seat in data["seats"]
         ),

@@ -79,6 +79,9 @@ def player_history(repository: Repository, player_id: str, day: dt.date) -> dict
             if best_record is None
             else {"points": best_record.points, "at": utc(best_record.created_at).isoformat()},
             "daily": None if best_daily is None else {"points": best_daily.points, "day": best_daily.day},
+            "planahead": planahead_bests(
+                repository.player_table_games(player_id, game="planahead", limit=TASK_GAMES)
+            ),
         },
         "puzzle_days": [
             {"day": r.puzzle_id, "score": r.score, "optimum": r.optimum, "share": share(r)}
@@ -206,7 +209,44 @@ def table_entry(record: GameRecord, seat: int) -> dict[str, Any]:
     }
     if left_at(record, seat):  # a computer finished it for him: no place of his own
         entry.update(place=None, left=True)
+    played_for = played_for_at(record, seat)
+    if played_for is not None:  # a computer stood in for him, or the clock laid tiles: the row says so
+        entry["played_for"] = played_for
     return entry
+
+
+def played_for_at(record: GameRecord, seat: int) -> dict[str, Any] | None:
+    """What a computer standing in for the player of this seat, or the clock, played for him (the
+    record's `played_for`; None: he played it all, or a game recorded before this was kept)."""
+    notes = (record.result or {}).get("played_for") or []
+    return notes[seat] if seat < len(notes) else None
+
+
+def his_own(record: GameRecord, seat: int) -> bool:
+    """A game that counts as the player's own in his averages: not left, not mostly played for him."""
+    return not left_at(record, seat) and not (played_for_at(record, seat) or {}).get("mostly")
+
+
+def planahead_bests(games: Sequence[tuple[GameRecord, int]]) -> dict[str, Any] | None:
+    """Plan Ahead at tables: the best and the average score, how many games and how many won (a win
+    needs someone to beat), of the games that were his own (`his_own`). None: no such game."""
+    scores: list[int] = []
+    wins = 0
+    for record, seat in games:
+        result = record.result or {}
+        values, ranking = result.get("scores") or [], result.get("ranking") or []
+        if not his_own(record, seat) or seat >= len(values):
+            continue
+        scores.append(values[seat])
+        wins += seat < len(ranking) and ranking[seat] == 1 and len(values) > 1
+    if not scores:
+        return None
+    return {
+        "best": max(scores),
+        "average": round(sum(scores) / len(scores), 1),
+        "games": len(scores),
+        "wins": wins,
+    }
 
 
 def left_at(record: GameRecord, seat: int) -> bool:
@@ -260,7 +300,13 @@ def task_groups(games: Iterable[tuple[GameRecord, int]]) -> dict[str, Any]:
     for record, seat in games:
         if left_at(record, seat):
             continue  # (the rounds after he left were a computer's)
-        rounds = [r for r in (record.result or {}).get("rounds", []) if "by_task" in r and r.get("top")]
+        # (and so were the rounds a computer built for him while he was away)
+        by_computer = set((played_for_at(record, seat) or {}).get("computer", ()))
+        rounds = [
+            r
+            for r in (record.result or {}).get("rounds", [])
+            if "by_task" in r and r.get("top") and r.get("round") not in by_computer
+        ]
         counted += bool(rounds)
         for entry in rounds:
             for task, points in entry["by_task"].items():

@@ -65,6 +65,47 @@ class FinishedGame(Generic[S]):
         ]
 
 
+@dataclass(frozen=True, slots=True)
+class PlayedFor:
+    """Who played a person's seat besides him: the turns (1-based: a tile's number in Plan Ahead, a
+    round's in Speedgans) a computer standing in for him made, and those the clock made, of `of`."""
+
+    computer: tuple[int, ...] = ()
+    clock: tuple[int, ...] = ()
+    of: int = 0
+
+    @property
+    def anyone(self) -> bool:
+        return bool(self.computer or self.clock)
+
+    def note(self) -> dict[str, Any] | None:
+        """As results, the end of a game and replays show it (None: the person played it all)."""
+        if not self.anyone:
+            return None
+        return {
+            "computer": list(self.computer),
+            "clock": list(self.clock),
+            "of": self.of,
+            "mostly": mostly_played_for(self),
+        }
+
+
+def mostly_played_for(played: PlayedFor) -> bool:
+    """A game the computer and the clock played more than half of for the person (more than half of
+    his turns): it is kept in the results, marked, but earns him no list points — else letting the
+    computer play would be a way to points."""
+    return 2 * len(set(played.computer) | set(played.clock)) > played.of
+
+
+def played_for_people(rules: GameRules[S, Any], game: FinishedGame[S]) -> list[dict[str, Any] | None]:
+    """Per seat, what the computer or the clock played for the person there (None: a computer's seat,
+    or a person who played every turn himself), as results and the end of a game show it."""
+    return [
+        rules.played_for(game.state, index).note() if sitter.player is not None else None
+        for index, sitter in enumerate(game.sitters)
+    ]
+
+
 class Records(Protocol):
     """What a game may use after its end: the records database, puzzle optima and the clock."""
 
@@ -165,6 +206,10 @@ class GameRules(ABC, Generic[S, A]):
     @abstractmethod
     def seed(self, state: S) -> int:
         """The seed that decided the game's chance (kept with the records, for replays)."""
+
+    def played_for(self, state: S, seat: int) -> PlayedFor:
+        """The turns of a seat that a computer (standing in for the person) or the clock made."""
+        return PlayedFor()
 
     # Computer players ------------------------------------------------------------------------------
     def bot_actions(

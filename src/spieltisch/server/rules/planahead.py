@@ -11,7 +11,14 @@ from spieltisch.games.planahead import game as planahead
 from spieltisch.games.planahead.notation import format_land
 from spieltisch.games.planahead.scoring import land_points
 from spieltisch.server.background import in_background
-from spieltisch.server.rules.base import FinishedGame, GameRules, Records, save_game_record
+from spieltisch.server.rules.base import (
+    FinishedGame,
+    GameRules,
+    PlayedFor,
+    Records,
+    played_for_people,
+    save_game_record,
+)
 
 
 class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
@@ -48,7 +55,7 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
     def act(
         self, state: planahead.Game, seat: int, action: planahead.Action, now: float, *, by_bot: bool
     ) -> planahead.Game:
-        return planahead.act(state, seat, action, now)
+        return planahead.act(state, seat, action, now, by_computer=by_bot)
 
     def view(self, state: planahead.Game, seat: int | None) -> dict[str, Any]:
         return planahead.seat_view(state, seat)
@@ -78,6 +85,17 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
 
     def seed(self, state: planahead.Game) -> int:
         return state.seed
+
+    def played_for(self, state: planahead.Game, seat: int) -> PlayedFor:
+        # Tile numbers (1 = the first drawn) of the tiles the computer or the clock fixed.
+        number = {tile: turn for turn, tile in enumerate(state.draw, start=1)}
+        own = state.seats[seat]
+        laid = {field: number[tile] for field, tile in enumerate(own.land, start=1) if tile is not None}
+        return PlayedFor(
+            computer=tuple(sorted(laid[f] for f in own.computer_placed if f in laid)),
+            clock=tuple(sorted(laid[f] for f in own.clock_placed if f in laid)),
+            of=len(laid),
+        )
 
     def bot_actions(
         self, state: planahead.Game, seat: int, level: BotLevel, rng: random.Random, *, kin: int = 0
@@ -128,6 +146,7 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
             "lands": [format_land(seat.land) for seat in state.seats],
             "scores": list(state.scores()),
             "ranking": list(state.ranking()),
+            "played_for": played_for_people(self, game),
         }
         await save_game_record(self, game, records, result)
         return {"strongest": await in_background(_strongest, state)}
@@ -153,6 +172,7 @@ def tile_frames(
                         "land": format_land(land),
                         "score": land_points(land),
                         "clock_placed": sorted(f for f in seat.clock_placed if land[f - 1] is not None),
+                        "computer_placed": sorted(f for f in seat.computer_placed if land[f - 1] is not None),
                     }
                 )
             frames.append(

@@ -16,7 +16,15 @@ from spieltisch.games.speedgans.analysis import analyse_city
 from spieltisch.games.speedgans.catalog import Catalog
 from spieltisch.games.speedgans.notation import City
 from spieltisch.server.puzzles import day_start
-from spieltisch.server.rules.base import FinishedGame, GameRules, Records, save_game_record
+from spieltisch.server.rules.base import (
+    FinishedGame,
+    GameRules,
+    PlayedFor,
+    Records,
+    mostly_played_for,
+    played_for_people,
+    save_game_record,
+)
 
 _PHASE_STEP = {phase: index for index, phase in enumerate(rounds.Phase)}
 
@@ -56,7 +64,7 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
             wanted = rounds.Phase.SCORED if isinstance(action, rounds.NextRound) else rounds.Phase.BUILDING
             if caught_up.phase is not wanted or caught_up.round != state.round:
                 return caught_up
-        return rounds.act(state, seat, action, now)
+        return rounds.act(state, seat, action, now, by_computer=by_bot)
 
     def view(self, state: rounds.Game, seat: int | None) -> dict[str, Any]:
         return rounds.seat_view(state, seat, self.catalog)
@@ -84,6 +92,9 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
 
     def seed(self, state: rounds.Game) -> int:
         return state.seed
+
+    def played_for(self, state: rounds.Game, seat: int) -> PlayedFor:
+        return rounds_played_for(state, seat)
 
     def bot_actions(
         self, state: rounds.Game, seat: int, level: BotLevel, rng: random.Random, *, kin: int = 0
@@ -120,6 +131,10 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
             frame = frames[-1]
             if frame["scored"] is not None:
                 continue
+            # The cities a computer built (or began) this round: for a person, a stand-in's.
+            frame["computer"] = [
+                i for i, seat in enumerate(state.seats) if state.round in seat.computer_rounds
+            ]
             since = round(at - state.reading_ends, 3)
             for index, seat in enumerate(state.seats):
                 city = str(seat.city)
@@ -166,11 +181,19 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
             "rounds": list(state.history),
             "cities": [str(seat.city) for seat in state.seats],  # the last round's
             "markers": [seat.marker for seat in state.seats],
+            "played_for": played_for_people(self, game),
         }
         seconds = records.now() - game.started_at
         cap = (day_start(records.now()), COMPUTER_POINTS_PER_DAY)
         await save_game_record(self, game, records, result, leaderboard_entries(game, seconds), cap)
         return {}
+
+
+def rounds_played_for(state: rounds.Game, seat: int) -> PlayedFor:
+    """Rounds, not tiles: a city is one round's work (and Speedgans has no clock that builds)."""
+    played = len(state.history)
+    computer = tuple(r for r in state.seats[seat].computer_rounds if r <= played)
+    return PlayedFor(computer=computer, clock=(), of=played)
 
 
 #: A game faster than this many seconds a round was not played by people (reading alone takes 3 s).
@@ -187,7 +210,8 @@ def leaderboard_entries(game: FinishedGame[rounds.Game], seconds: float) -> list
     least two people played it to the end, or a person against the computer (as the rules say), and
     only when it took as long as people need: a second account that leaves at once earns nobody
     anything, nor does a game left to the computers, nor a seat whose cities came in more than one
-    tile at a time (a script's)."""
+    tile at a time (a script's), nor a person's game that a computer mostly built for him while he
+    was away (`mostly_played_for`: he earns nothing by letting it play)."""
     state = game.state
     stayed = [s for s in game.sitters if s.player is not None and not s.left and s.present]
     computers = [s for s in game.sitters if s.bot is not None]
@@ -207,5 +231,7 @@ def leaderboard_entries(game: FinishedGame[rounds.Game], seconds: float) -> list
             "kind": "table" if len(stayed) >= 2 else "computer",
         }
         for index, sitter in enumerate(game.sitters)
-        if sitter in stayed and state.seats[index].by_hand  # a city sent whole: no hand laid it
+        if sitter in stayed
+        and state.seats[index].by_hand  # a city sent whole: no hand laid it
+        and not mostly_played_for(rounds_played_for(state, index))  # the computer played it
     ]

@@ -5,6 +5,7 @@
 import "./replay/strings.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
+import { playedForText } from "./played-for.js";
 import { headline } from "./standings.js";
 import { h } from "./ui.js";
 
@@ -15,9 +16,12 @@ import { h } from "./ui.js";
  * onLobby; gameId: the finished game's id once it has a replay (a link to it), onReplay(path): go there;
  * computers: {level(bot): the game's word for a computer's level, title: "Computer"} — a computer's row
  * shows its level beside its name, as the game's score list does; rematch: () => the rematch someone
- * asked for (rematch-offer.js) or null — read again every second for its countdown.
+ * asked for (rematch-offer.js) or null — read again every second for its countdown; playedFor: the
+ * server's note per seat of what a computer or the clock played for the person (played-for.js), in
+ * `unit` ("tile" / "round"); listPoints: whether the game earns Bestenliste points (then a game played
+ * mostly for someone says it earns him none).
  */
-export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null, computers = null, rematch = () => null }) {
+export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null, computers = null, rematch = () => null, playedFor = [], unit = "tile", listPoints = false }) {
   const offer = onRematch ? rematch() : null;
   return h("div.end-backdrop", {},
     h("section.end-dialog.card", { "data-testid": "end", role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title" },
@@ -27,7 +31,8 @@ export function endDialog({ rows, winners, scoreAttribute, note = null, closeLab
         "data-seat": s.seat, "data-place": s.place ?? "", [scoreAttribute]: s.score, "data-bot": s.bot ?? null,
         class: [s.place === 1 ? "is-winner" : "", s.you ? "is-you" : ""].join(" "),
       }, h("span.place", {}, `${s.place ?? "–"}.`),
-      h("span.who", {}, h("span.name", { title: s.name }, s.name), s.bot && computers ? levelBadge(s, computers) : null),
+      h("span.who", {}, h("span.name", { title: s.name }, s.name), s.bot && computers ? levelBadge(s, computers) : null,
+        playedForNote(s.seat, s.bot ? null : playedFor?.[s.seat], unit, listPoints)),
       h("span.score", {}, String(s.score))))),
       note,
       offer ? rematchLine(offer, rematch) : null,
@@ -56,6 +61,17 @@ function rematchLine(offer, rematch) {
   }, 250);
   return h("p.end-rematch", { "data-testid": "rematch-offer", role: "status" },
     h("strong", {}, t("end.rematch.asked", { names: offer.names.join(", ") })), " ", count);
+}
+
+/** „(Computer ab Kachel 9)“ beside a person's name; „keine Listenpunkte“ where that follows. */
+function playedForNote(seat, note, unit, listPoints) {
+  const text = playedForText(note, unit);
+  if (!text) return null;
+  const mostly = listPoints && note.mostly;
+  return h("span.played-for", {
+    "data-testid": `end-played-${seat}`, "data-mostly": mostly ? "true" : null,
+    title: mostly ? t("played.mostly.title") : null,
+  }, `(${text}${mostly ? ` · ${t("played.mostly")}` : ""})`);
 }
 
 /** A computer's level in the ranking: "Meister" beside "Ada" (the title says it is a computer). */

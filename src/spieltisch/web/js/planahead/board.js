@@ -205,11 +205,12 @@ function boardBounds() {
 /**
  * Render a land into an <svg>.
  * opts: land (19 codes or null), lines (view lines), tentative (field) + tile (code),
- * clockPlaced (fields), clockTitle (the clock mark's tooltip), interactive (bool).
+ * clockPlaced (fields), clockTitle (the clock mark's tooltip), computerPlaced (fields a computer laid
+ * standing in for the person), computerTitle (its mark's tooltip), interactive (bool).
  */
 export function boardSvg(opts) {
   installDefs();
-  const { land, lines = [], tentative = null, tile = null, clockPlaced = [], interactive = false, clockTitle = "" } = opts;
+  const { land, lines = [], tentative = null, tile = null, clockPlaced = [], interactive = false, clockTitle = "", computerPlaced = [], computerTitle = "" } = opts;
   const b = boardBounds();
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
@@ -222,12 +223,14 @@ export function boardSvg(opts) {
     const isTentative = !code && tentative === f && tile;
     const shown = code || (isTentative ? tile : null);
     const clock = clockPlaced.includes(f);
+    const computer = computerPlaced.includes(f) && !clock;
     const empty = !shown;
     const attrs = [
       `class="pa-field${empty ? " is-empty" : ""}${isTentative ? " is-tentative" : ""}${clock ? " is-clock" : ""}"`,
       `data-testid="field-${f}"`, `data-field="${f}"`, `data-tile="${code || ""}"`,
       isTentative ? `data-tentative="${tile}"` : "",
       clock ? `data-clock="true"` : "",
+      computer ? `data-computer="true"` : "",
       `transform="translate(${x.toFixed(2)},${y.toFixed(2)})"`,
     ];
     // Every field is reached with the arrow keys (table.js moves the one tabindex="0" along); those
@@ -238,6 +241,8 @@ export function boardSvg(opts) {
       out += tileMarkup(shown);
       if (isTentative) out += `<polygon class="pa-tentative-ring" points="${hexPoints(0.93)}"/>`;
       if (clock) out += `<g class="pa-clockmark" data-testid="clockmark" transform="translate(-30,22)"><title>${clockTitle}</title><circle r="8" fill="#fff4d6" stroke="#b7791f" stroke-width="1.6"/><path d="M0,-4.5 V0 L3.2,2.2" stroke="#7a4b0c" stroke-width="1.6" fill="none" stroke-linecap="round"/></g>`;
+      // A computer stood in for the person: a small screen, where the clock's mark sits.
+      if (computer) out += `<g class="pa-computermark" data-testid="computermark" transform="translate(-30,22)"><title>${computerTitle}</title><circle r="8.5" fill="#e3e8f3" stroke="#34466b" stroke-width="1.6"/><rect x="-4.6" y="-4" width="9.2" height="6" rx="1" fill="none" stroke="#34466b" stroke-width="1.5"/><path d="M-2.5,4.3 H2.5" stroke="#34466b" stroke-width="1.5" stroke-linecap="round"/></g>`;
     } else {
       out += `<polygon class="pa-empty" points="${hexPoints(0.97)}" fill="url(#pa-emptybg)"/><use href="#pa-grass" class="pa-grass"/>`;
     }

@@ -10,6 +10,7 @@ import { formatClock } from "../clock.js";
 import { standings } from "../standings.js";
 import { parseLand } from "./geometry.js";
 import { linesOf } from "./lines.js";
+import { standInFields } from "../played-for.js";
 
 /** The turn clock turns red in its last seconds. */
 const URGENT_S = 10;
@@ -27,6 +28,7 @@ const DEFAULT_TURN_S = 60;
  * @property {(string | null)[]} land  19 tile codes, null where empty
  * @property {LineView[]} lines
  * @property {number[]} clockPlaced  fields the clock placed
+ * @property {number[]} [computerPlaced]  fields a computer laid standing in for the person
  * @property {boolean} own
  * @property {string} name
  * @property {string} [caption]  what the board shows, when not a seat's land
@@ -219,6 +221,7 @@ export class PlanAheadModel {
     const entry = game.seats[seat];
     return {
       seat, land: parseLand(entry.land), lines: linesOf(parseLand(entry.land)), clockPlaced: entry.clock_placed || [],
+      computerPlaced: standInFields(entry, Boolean(this.table?.seats[seat]?.bot)),
       own: seat === this.you, name: this.seatName(seat), entry,
     };
   }

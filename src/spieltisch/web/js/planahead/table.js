@@ -322,6 +322,7 @@ export class PlanAheadGame {
     const svg = boardSvg({
       land: view.land, lines: view.lines, tentative, tile: game.tile,
       clockPlaced: view.clockPlaced, interactive, clockTitle: t("pa.clockplaced"),
+      computerPlaced: view.computerPlaced ?? [], computerTitle: t("played.mark"),
     });
     svg.setAttribute("data-testid", "board");
     svg.setAttribute("data-seat", String(view.seat ?? "strongest"));
@@ -335,6 +336,7 @@ export class PlanAheadGame {
       const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
       title.textContent = code ? t("pa.fieldtile", { n: f, tile: tileLabel(code) }) : t("pa.field", { n: f });
       if (g.dataset.clock) title.textContent += ` (${t("pa.clockplaced")})`;
+      if (g.dataset.computer) title.textContent += ` (${t("played.mark")})`;
       g.prepend(title);
       g.setAttribute("aria-label", title.textContent);
     });
@@ -547,6 +549,7 @@ export class PlanAheadGame {
       onClose: () => this.setEndHidden(true),
       onLobby: () => this.room.app.navigate("/"),
       gameId: this.game.game_id, onReplay: (path) => this.room.app.navigate(path),
+      playedFor: this.game.played_for ?? [], unit: "tile",
     });
   }
 

@@ -10,6 +10,7 @@ import "../speedgans/solo-strings.js";
 import { getLang, t } from "../i18n.js";
 import { formatShare } from "../puzzle/format.js";
 import { formatPoints } from "../speedgans/solo-lists.js";
+import { playedForText } from "../played-for.js";
 
 /** How many days the streak's strip shows (today the last). */
 export const STRIP_DAYS = 14;
@@ -32,6 +33,7 @@ const PLAYER_ID = /^p_[0-9a-f]{16}$/;
  * @property {number | null} [seconds]
  * @property {boolean} [first_attempt]
  * @property {boolean} [left]  the player left a table game before its end
+ * @property {import("../played-for.js").PlayedFor} [played_for]  what a computer standing in or the clock played for him
  * @property {number | null} place
  * @property {number | null} of
  * @property {string | null} game_id  set where the game has a replay
@@ -44,7 +46,7 @@ const PLAYER_ID = /^p_[0-9a-f]{16}$/;
  * @property {{current: number, longest: number}} streak
  * @property {string[]} days
  * @property {Recent[]} recent
- * @property {{puzzle: {share: number, score: number, optimum: number, day: string} | null, record: {points: number, at: string} | null, daily: {points: number, day: string} | null}} bests
+ * @property {{puzzle: {share: number, score: number, optimum: number, day: string} | null, record: {points: number, at: string} | null, daily: {points: number, day: string} | null, planahead?: {best: number, average: number, games: number, wins: number} | null}} bests
  * @property {{day: string, score: number, optimum: number, share: number}[]} puzzle_days
  * @property {{games: number, groups: {group: string, share: number | null, count: number, tasks: {id: string, share: number | null, count: number}[]}[]}} task_groups
  */
@@ -178,6 +180,9 @@ export function gameRow(entry) {
     result,
     place,
     won: entry.place === 1 && (entry.of ?? 0) > 1,
+    // „Computer ab Kachel 9“: who else played his seat; a Speedgans game mostly played for him earned no list points
+    standIn: playedForText(entry.played_for, kind === "speedgans" ? "round" : "tile"),
+    noListPoints: kind === "speedgans" && Boolean(entry.played_for?.mostly),
     when: formatWhen(entry.at),
     replay: entry.game_id ? `/replay/${encodeURIComponent(entry.game_id)}` : null,
   };
@@ -191,6 +196,8 @@ export function bestCards(bests) {
   const puzzle = bests.puzzle;
   const record = bests.record;
   const daily = bests.daily;
+  const planahead = bests.planahead ?? null;
+  const count = (key, n) => t(n === 1 ? `${key}.one` : key, { n });
   return [
     {
       key: "puzzle", label: t("player.best.puzzle"), what: t("player.best.puzzle.what"),
@@ -209,6 +216,14 @@ export function bestCards(bests) {
       value: daily ? t("solo.points", { points: formatPoints(daily.points) }) : null,
       note: daily ? t("player.best.daily.note", { day: shortDay(daily.day, { year: true }) }) : null,
       href: daily ? `/tagesstadt/${daily.day}` : "/tagesstadt",
+    },
+    {
+      key: "planahead", label: t("player.best.planahead"), what: t("player.best.planahead.what"),
+      value: planahead ? t("player.result.score", { n: planahead.best }) : null,
+      note: planahead ? t("player.best.planahead.note", {
+        average: formatPoints(planahead.average), games: count("player.games", planahead.games), wins: count("player.wins", planahead.wins),
+      }) : null,
+      href: null,
     },
   ];
 }

@@ -10,6 +10,7 @@ import "./strings.js";
 import "../speedgans/strings.js";
 import { getLang, t } from "../i18n.js";
 import { formatClock } from "../clock.js";
+import { playedForText, standInFields } from "../played-for.js";
 import { parseLand } from "../planahead/geometry.js";
 import { parseCity } from "../speedgans/city.js";
 import { headline, standings } from "../standings.js";
@@ -232,7 +233,10 @@ export class ReplayModel {
     if (!scores?.length) return null;
     const seats = scores.map((score, seat) => ({ name: this.seatName(seat), score, bot: this.replay.players[seat]?.bot ?? null }));
     const { rows, winners } = standings(seats, final.ranking, this.you);
-    return { rows, winners, text: winners.length ? headline(winners) : "" };
+    // What a computer standing in or the clock played for a person: „Computer ab Runde 2“.
+    const unit = this.kind === "tiles" ? "tile" : "round";
+    const notes = rows.map((r) => (r.bot ? "" : playedForText(final.played_for?.[r.seat], unit)));
+    return { rows: rows.map((r, i) => ({ ...r, note: notes[i] })), winners, text: winners.length ? headline(winners) : "" };
   }
 
   // ---- Plan Ahead and the Rätsel -----------------------------------------------------------------
@@ -246,7 +250,8 @@ export class ReplayModel {
    * Every land at the step shown: its tiles, score, the tiles the clock placed, and (on the last
    * tile) the final place; `field` is where this step's tile went in it.
    * @returns {{seat: number, name: string, bot: string | null, land: (string | null)[], score: number,
-   *   clockPlaced: number[], field: number | null, place: number | null, you: boolean}[]}
+   *   clockPlaced: number[], computerPlaced: number[], note: string, field: number | null, place: number | null,
+   *   you: boolean}[]}
    */
   lands() {
     const frame = this.tileFrame();
@@ -257,6 +262,9 @@ export class ReplayModel {
       return {
         seat, name: this.seatName(seat), bot: this.replay.players[seat]?.bot ?? null, land, score: s.score,
         clockPlaced: s.clock_placed ?? [], field: at >= 0 ? at + 1 : null,
+        computerPlaced: standInFields(s, Boolean(this.replay.players[seat]?.bot)),
+        // on the last tile: „Computer ab Kachel 9“ for a person a computer stood in for
+        note: this.atEnd && !this.replay.players[seat]?.bot ? playedForText(this.replay.final?.played_for?.[seat], "tile") : "",
         // the final places once the last tile lies; one land alone (a Rätsel) has no place
         place: this.atEnd && frame.seats.length > 1 ? this.ranking[seat] ?? null : null, you: seat === this.you,
       };
@@ -318,6 +326,8 @@ export class ReplayModel {
     /** @type {CityNow[]} */
     const out = Array.from({ length: seats }, (_, seat) => ({
       seat, name: this.seatName(seat), city: "", tiles: 0, marker: null, left: false, changed: false,
+      // a person's city this round that a computer standing in for him built (or began)
+      byComputer: !this.replay.players[seat]?.bot && Boolean(round?.computer?.includes(seat)),
     }));
     for (const e of shown) {
       const c = out[e.seat];

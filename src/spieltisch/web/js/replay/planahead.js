@@ -47,7 +47,10 @@ export class TilesReplay {
   }
 
   landPanel(land) {
-    const svg = boardSvg({ land: land.land, lines: linesOf(land.land), clockPlaced: land.clockPlaced, clockTitle: t("pa.clockplaced") });
+    const svg = boardSvg({
+      land: land.land, lines: linesOf(land.land), clockPlaced: land.clockPlaced, clockTitle: t("pa.clockplaced"),
+      computerPlaced: land.computerPlaced, computerTitle: t("played.mark"),
+    });
     // A picture to look at: no field is a control, the land is named as a whole.
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", `${land.name}: ${land.score} ${t("pa.points")}`);
@@ -67,7 +70,10 @@ export class TilesReplay {
       h("div.rp-land-head", {},
         placed ? h("span.rp-place", { title: t("rp.place", { n: land.place }) }, `${land.place}.`) : null,
         h("span.rp-name", {}, land.name, land.you ? h("span.muted", {}, ` (${t("table.you")})`) : null),
-        land.bot ? h("span.level-badge", { "data-level": land.bot, title: t("table.bot") }, t(`level.${land.bot}`)) : null,
+        land.bot ? h("span.level-badge", {
+          "data-testid": `land-level-${land.seat}`, "data-level": land.bot, "data-short": t(`level.${land.bot}.short`), title: t("table.bot"),
+        }, h("span.level-name", {}, t(`level.${land.bot}`))) : null,
+        land.note ? h("span.played-for", { "data-testid": `land-played-${land.seat}`, title: land.note }, `(${land.note})`) : null,
         h("span.rp-score", { "data-testid": `land-score-${land.seat}` }, String(land.score))),
       h("div.rp-board-wrap", {}, svg),
       this.model.atEnd ? lineScoreTable(land.land, { testid: `line-scores-${land.seat}` }) : null);

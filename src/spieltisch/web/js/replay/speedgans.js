@@ -90,6 +90,7 @@ export class SpeedgansReplay {
       h("ol.rp-final-list", { "aria-label": t("rp.final") }, final.rows.map((r) => h("li", {
         "data-seat": r.seat, "data-place": r.place ?? "", "data-points": r.score, class: [r.place === 1 ? "is-winner" : "", r.you ? "is-you" : ""].join(" "),
       }, h("span.rp-final-place", {}, `${r.place ?? "–"}.`), " ", h("span.rp-final-name", {}, r.name), " ",
+      r.note ? h("span.played-for", { "data-testid": `final-played-${r.seat}` }, `(${r.note}) `) : null,
       r.bot ? h("span.level-badge", { "data-testid": `final-level-${r.seat}`, "data-level": r.bot, title: t("sg.computer") }, t(`sg.level.${r.bot}`)) : null,
       r.bot ? " " : null,
       h("span.rp-final-points", {}, t("sg.points", { n: r.score }))))));
@@ -109,7 +110,8 @@ export class SpeedgansReplay {
       },
         h("div.rp-city-head", {},
           h("span.rp-name", {}, c.name),
-          bot ? h("span.level-badge", { "data-level": bot, title: t("sg.computer") }, t(`sg.level.${bot}`)) : null,
+          bot ? h("span.level-badge", { "data-testid": `city-level-${c.seat}`, "data-level": bot, title: t("sg.computer") }, t(`sg.level.${bot}`)) : null,
+          c.byComputer ? h("span.sg-by-computer", { "data-testid": `by-computer-${c.seat}`, title: t("played.city") }, t("played.city")) : null,
           c.marker !== null ? h("span.sg-marker", { "data-testid": `marker-${c.seat}`, title: t("sg.marker", { n: c.marker }) }, String(c.marker)) : null,
           c.left ? h("span.rp-left.muted", {}, "✕") : null,
           h("span.rp-city-tiles", { title: t("sg.tiles.long", { n: c.tiles }) }, t("sg.tiles", { n: c.tiles }))),

@@ -146,12 +146,20 @@ export class SpeedgansGame extends BuildView {
       locked: Boolean(view.own && own?.done),
     });
     const parts = [];
+    // This round's city a computer (standing in for the person while away) built or began: said as such.
+    const seat = typeof view.seat === "number" ? view.seat : null;
+    const byComputer = seat !== null && !this.table?.seats[seat]?.bot
+      && Boolean(game.seats[seat]?.computer_rounds?.includes(game.round));
+    const computerMark = byComputer ? h("span.sg-by-computer", { "data-testid": "by-computer" }, t("played.city")) : null;
     if (scoredPhase && !view.own) {
       parts.push(h("div.sg-viewing", { "data-testid": "viewing", role: "status" },
         h("span", {}, view.muster ? t("sg.viewing.muster") : t("sg.viewing", { name: view.name })),
+        computerMark,
         this.you !== null ? h("button.secondary.small", { type: "button", "data-testid": "back-own", onclick: () => this.showCity(this.you) }, t("sg.back")) : null));
     } else if (scoredPhase && view.own) {
-      parts.push(h("div.sg-viewing.is-own", { role: "status" }, h("span", {}, t("sg.city"))));
+      parts.push(h("div.sg-viewing.is-own", { role: "status" }, byComputer ? computerMark : h("span", {}, t("sg.city"))));
+    } else if (byComputer && view.own) {
+      parts.push(h("div.sg-viewing.is-own", { role: "status" }, computerMark));
     }
     parts.push(h("div.sg-city-wrap", { "data-seat": String(view.seat ?? (view.muster ? "muster" : "")) }, this.cityEl));
     return h("section.sg-board", {}, parts);
@@ -241,6 +249,7 @@ export class SpeedgansGame extends BuildView {
       onClose: () => this.setEndHidden(true),
       onLobby: () => this.room.app.navigate("/"),
       gameId: this.game.game_id, onReplay: (path) => this.room.app.navigate(path),
+      playedFor: this.game.played_for ?? [], unit: "round", listPoints: true,
     });
   }
 
