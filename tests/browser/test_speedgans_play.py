@@ -422,7 +422,9 @@ def test_views_and_keyboard_details(live_server, new_page, shots):
     for page in (a, b):
         expect(page.get_by_test_id("results")).to_be_visible(timeout=10_000)
         for seat in (0, 1):
-            expect(page.get_by_test_id(f"not-scored-{seat}")).to_have_text(re.compile("Stadt mit Fehlern – 0 Punkte"))
+            expect(page.get_by_test_id(f"not-scored-{seat}")).to_have_text(
+                re.compile("Stadt mit Fehlern – 0 Punkte")
+            )
     b.screenshot(path=str(shots / "speedgans-strict-faulty-desktop.png"))
     for page in (a, b):
         assert page.errors == [], page.errors
