@@ -15,8 +15,8 @@ export function accountPanel(app) {
   let timer = null;
 
   const draw = () => {
-    card.replaceChildren(
-      h("h2", {}, t("dev.link")),
+    card.replaceChildren(...[
+      h("h2", {}, t("dev.account")),
       state.link ? linkBox() : h("button.primary", { type: "button", "data-testid": "device-link", onclick: makeLink }, t("dev.link")),
       h("h3", {}, t("dev.list")),
       devicesList(),
@@ -25,7 +25,8 @@ export function accountPanel(app) {
       h("div.row", {},
         h("button.secondary", { type: "button", "data-testid": "data-download", onclick: download }, t("data.download")),
         h("button.danger", { type: "button", "data-testid": "data-delete", onclick: () => { state.deleting = true; draw(); } }, t("data.delete"))),
-      state.deleting ? deleteBox() : null);
+      state.deleting ? deleteBox() : null,
+    ].filter(Boolean));
   };
 
   const linkBox = () => {

@@ -6,6 +6,7 @@ import { addStrings } from "../i18n.js";
 
 addStrings("de", {
   "dev.title": "Auf diesem Gerät weiterspielen",
+  "dev.account": "Deine Geräte und Daten",
   "dev.claiming": "Dieses Gerät wird angemeldet …",
   "dev.welcome": "Willkommen, {name}! Dieses Gerät ist jetzt angemeldet: deine Spiele und Bestwerte sind hier.",
   "dev.replace": "Dieses Gerät ist als {name} angemeldet. Mit dem Link meldest du es stattdessen als den Spieler des Links an; {name} bleibt dann auf den anderen Geräten angemeldet.",
@@ -38,6 +39,7 @@ addStrings("de", {
 
 addStrings("en", {
   "dev.title": "Play on with this device",
+  "dev.account": "Your devices and data",
   "dev.claiming": "Signing this device in …",
   "dev.welcome": "Welcome, {name}! This device is signed in now: your games and bests are here.",
   "dev.replace": "This device is signed in as {name}. The link signs it in as the link's player instead; {name} stays signed in on the other devices.",

@@ -3,6 +3,7 @@
 // their replays. What it shows is worked out in model.js and charts.js; this draws it.
 
 import "./strings.js";
+import { accountPanel } from "../account/panel.js";
 import { t } from "../i18n.js";
 import { HttpError, api } from "../net.js";
 import { Screen, notFoundPage } from "../screen.js";
@@ -80,7 +81,8 @@ export class PlayerScreen extends Screen {
       this.renderBests(history),
       this.renderPuzzle(history),
       this.renderGroups(history),
-      this.renderRecent(history)));
+      this.renderRecent(history),
+      own ? accountPanel(this.app) : null));
   }
 
   renderHead(history, own) {
