@@ -14,6 +14,7 @@ import { linesOf } from "../planahead/lines.js";
 import { lineScoreTable } from "../planahead/line-table.js";
 import { tileLabel } from "../planahead/table.js";
 import { formatDay } from "../puzzle/format.js";
+import { accuracyText, lossBars, moveAt, moveText } from "./analysis.js";
 
 export class TilesReplay {
   /** screen: the ReplayScreen (its model). */
@@ -61,6 +62,14 @@ export class TilesReplay {
       g.removeAttribute("role");
     });
     if (land.field !== null) svg.querySelector(`[data-field="${land.field}"]`)?.classList.add("rp-new");
+    const turn = this.model.tileFrame()?.turn ?? 0;
+    const move = moveAt(this.model.replay, land.seat, turn);
+    if (move && move.best_field !== move.field && move.loss > 0) {
+      // The engine's best field for this tile, ringed (it was free when the tile was laid).
+      const best = svg.querySelector(`[data-field="${move.best_field}"]`);
+      best?.classList.add("rp-best");
+      best?.setAttribute("data-best", "true");
+    }
     const placed = land.place !== null;
     return h("section.rp-land", {
       "data-testid": `land-${land.seat}`, "data-seat": land.seat, "data-score": land.score,
@@ -75,7 +84,24 @@ export class TilesReplay {
         }, h("span.level-name", {}, t(`level.${land.bot}`))) : null,
         land.note ? h("span.played-for", { "data-testid": `land-played-${land.seat}`, title: land.note }, `(${land.note})`) : null,
         h("span.rp-score", { "data-testid": `land-score-${land.seat}` }, String(land.score))),
+      move ? h("p.rp-move", { "data-testid": `move-${land.seat}`, "data-verdict": move.verdict ?? "", "data-loss": move.loss }, moveText(move)) : null,
       h("div.rp-board-wrap", {}, svg),
+      this.lossBars(land.seat, turn),
       this.model.atEnd ? lineScoreTable(land.land, { testid: `line-scores-${land.seat}` }) : null);
+  }
+
+  /** The seat's losses over the game, a bar a tile (the step's marked; a bar steps there); the accuracy. */
+  lossBars(seat, turn) {
+    const bars = lossBars(this.model.replay, seat, turn);
+    if (!bars.length) return null;
+    const accuracy = accuracyText(this.model.replay, seat);
+    return h("div.rp-losses", { "data-testid": `losses-${seat}` },
+      h("div.rp-loss-bars", { role: "group", "aria-label": t("rp.an.bars") }, bars.map((bar) => h("button.rp-loss", {
+        type: "button", "data-turn": bar.turn, "data-verdict": bar.verdict ?? "", class: bar.current ? "is-current" : "",
+        title: t("rp.an.bar", { n: bar.turn + 1, loss: bar.loss.toFixed(1) }), "aria-label": t("rp.an.bar", { n: bar.turn + 1, loss: bar.loss.toFixed(1) }),
+        style: `--h: ${Math.max(0.06, bar.height).toFixed(3)}`,
+        onclick: () => this.screen.seekTo?.(bar.turn),
+      }))),
+      accuracy ? h("span.rp-accuracy.muted", { "data-testid": `accuracy-${seat}` }, accuracy) : null);
   }
 }

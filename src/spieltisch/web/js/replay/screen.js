@@ -170,6 +170,14 @@ export class ReplayScreen extends Screen {
       h("p.rp-keys.muted", {}, t("rp.keys")));
   }
 
+  /** Show step `index` (a bar of the analysis leads there): playing stops. */
+  seekTo(index) {
+    if (!this.model) return;
+    this.model.playing = false;
+    if (this.model.seek(index)) this.refresh();
+    else this.refreshControls();
+  }
+
   /** Draw the step shown: the stage anew, the controls' state in place (the slider keeps a finger). */
   refresh() {
     if (!this.root || !this.model) return;
