@@ -88,7 +88,9 @@ def test_the_own_page_links_a_phone_signs_it_out_and_gives_and_deletes_ones_data
     phone.goto(f"{live_server}/spieler/{player_id}")  # the phone is Dora: her page, her card
     phone.get_by_test_id("account").get_by_test_id("device-link").click()
     expect(phone.get_by_test_id("device-qr").locator("svg")).to_be_visible()
-    assert phone.evaluate("() => document.documentElement.scrollWidth <= innerWidth")  # nothing wider than a phone
+    assert phone.evaluate(
+        "() => document.documentElement.scrollWidth <= innerWidth"
+    )  # nothing wider than a phone
     phone.get_by_test_id("account").screenshot(path=str(shots / "account-phone.png"))
 
     desk.reload()
