@@ -16,6 +16,8 @@ from spieltisch.games.speedgans import rounds
 from spieltisch.games.speedgans.catalog import ensure_catalog
 from spieltisch.server.rules.base import FinishedGame, PlayedFor, Sitter, mostly_played_for
 from spieltisch.server.rules.speedgans import leaderboard_entries
+from spieltisch.storage.db import make_engine
+from spieltisch.storage.repository import Repository
 from tests.server.inprocess import InProcessServer
 from tests.server.player_client import Client
 from tests.server.solo_play import free_fields, wait_for
@@ -217,3 +219,32 @@ def test_a_stand_in_for_a_few_rounds_still_earns_the_person_his_points():
     assert earners(state) == ["p_1", "p_2"]
     two_of_three = replace(state, seats=(replace(state.seats[0], computer_rounds=(1, 2)), *state.seats[1:]))
     assert earners(two_of_three) == ["p_2"]
+
+
+def test_the_bestenliste_says_how_many_of_a_players_games_a_computer_partly_played(tmp_path):
+    """A game a computer played a round of for Ann (not most of it) brings her points, and her row
+    of the Bestenliste counts it apart; Bob's does not."""
+    state = rounds.new_game(rounds.Settings(seats=2), 2, seed=1, now=0.0)
+    history = tuple({"round": n} for n in (1, 2, 3))
+    seats = (replace(state.seats[0], points=9, computer_rounds=(2,)), replace(state.seats[1], points=7))
+    state = replace(state, phase=rounds.Phase.FINISHED, history=history, seats=seats)
+    repository = Repository(make_engine(f"sqlite:///{tmp_path / 'board.sqlite3'}"))
+    ann, _ = repository.create_player("Ann")
+    bob, _ = repository.create_player("Bob")
+    sitters = (Sitter(ann.id, "Ann", None), Sitter(bob.id, "Bob", None))
+    entries = leaderboard_entries(FinishedGame("t", "t-1", {}, sitters, state, 0.0), 600.0)
+    assert [(e["player"], e["stood_in"]) for e in entries] == [(ann.id, True), (bob.id, False)]
+    repository.save_game(
+        game_id="t-1",
+        game="speedgans",
+        table_id="t",
+        seed=1,
+        settings={},
+        players=[],
+        result={},
+        started_at=1_764_000_000.0,
+        leaderboard=entries,
+    )
+    rows = {row["nickname"]: row for row in repository.leaderboard("speedgans")["entries"]}
+    assert (rows["Ann"]["games"], rows["Ann"]["stood_in"]) == (1, 1)
+    assert (rows["Bob"]["games"], rows["Bob"]["stood_in"]) == (1, 0)

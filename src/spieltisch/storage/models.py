@@ -193,6 +193,9 @@ class LeaderboardEntry(Base):
     #: Where the points come from: a finished table game ("table", record_id in game_records) or a
     #: tenth of a solo run's points ("record" / "daily", record_id in solo_results).
     kind: Mapped[str] = mapped_column(String(10), default="table", server_default="table")
+    #: A computer played some of the person's turns of that game while he was away (not most: then
+    #: the game brings no points). The Bestenliste says so beside his points.
+    stood_in: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     record_id: Mapped[int] = mapped_column(Integer, index=True)
     #: The result the points come from is hidden (set with it: the board sums without a join).
     hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())

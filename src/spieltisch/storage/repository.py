@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import ColumnElement, Engine, delete, func, select, text
+from sqlalchemy import ColumnElement, Engine, case, delete, func, select, text
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -272,6 +272,7 @@ class Repository:
                     game_points=entry["game_points"],
                     place=entry["place"],
                     kind=entry.get("kind", "table"),
+                    stood_in=bool(entry.get("stood_in", False)),
                     record_id=record.id,
                 )
                 for entry in earning
@@ -475,7 +476,7 @@ class Repository:
         self, game: str, limit: int = 50, *, since: datetime | None = None, player: str | None = None
     ) -> dict[str, Any]:
         """Players by their summed points (table games and a tenth of solo runs), best first:
-        {"entries": [{"rank", "player", "nickname", "points", "games"}], "you": that row of
+        {"entries": [{"rank", "player", "nickname", "points", "games", "stood_in"}], "you": that row of
         `player` (also when it is not among the first `limit`) or None}. `since`: only points
         earned from then on (e.g. this week). Equal points share a rank. Sums are rounded to two
         decimals (the finest a row's points have: a tenth of a one-decimal solo score), so a float
@@ -488,6 +489,7 @@ class Repository:
                 Player.nickname,
                 total,
                 func.count(LeaderboardEntry.id),
+                func.sum(case((LeaderboardEntry.stood_in, 1), else_=0)),
             )
             .outerjoin(Player, Player.id == LeaderboardEntry.player_id)
             .where(LeaderboardEntry.game == game, listed(LeaderboardEntry))
@@ -498,14 +500,14 @@ class Repository:
         with self._session() as session:
             summed = [
                 # The player's current nickname (renames show), else the one he played under.
-                (player_id, current or played, round(float(points), 2), games)
-                for player_id, played, current, points, games in session.execute(query)
+                (player_id, current or played, round(float(points), 2), games, int(stood_in or 0))
+                for player_id, played, current, points, games, stood_in in session.execute(query)
             ]
         # Ranked on the rounded sums (two equal sums the database added in another order differ in
         # their last bits), then by id.
         summed.sort(key=lambda row: (-row[2], row[0]))
         rows: list[dict[str, Any]] = []
-        for player_id, nickname, points, games in summed:
+        for player_id, nickname, points, games, stood_in in summed:
             tied = rows and rows[-1]["points"] == points
             rows.append(
                 {
@@ -514,6 +516,8 @@ class Repository:
                     "nickname": nickname,
                     "points": points,
                     "games": games,
+                    # of those, games a computer partly played for him while he was away
+                    "stood_in": stood_in,
                 }
             )
         you = next((row for row in rows if row["player"] == player), None) if player else None

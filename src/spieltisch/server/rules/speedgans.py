@@ -229,6 +229,7 @@ def leaderboard_entries(game: FinishedGame[rounds.Game], seconds: float) -> list
             "game_points": state.seats[index].points,
             "place": places[index],
             "kind": "table" if len(stayed) >= 2 else "computer",
+            "stood_in": bool(rounds_played_for(state, index).computer),
         }
         for index, sitter in enumerate(game.sitters)
         if sitter in stayed

@@ -187,7 +187,9 @@ export class DailyScreen extends SoloPage {
           class: r.you ? "is-you" : "",
         },
           h("td.num.sg-list-rank", {}, `${r.rank}.`),
-          h("td.sg-list-name", {}, playerLink({ id: r.player, nickname: r.nickname, cls: "sg-list-nick" }), r.you ? h("span.tag.tag-you", {}, t("sg.you")) : null),
+          h("td.sg-list-name", {}, playerLink({ id: r.player, nickname: r.nickname, cls: "sg-list-nick" }), r.you ? h("span.tag.tag-you", {}, t("sg.you")) : null,
+            // Points of games a computer partly played for him while he was away: said, not hidden.
+            r.stood_in ? h("span.sg-list-stood", { "data-testid": "board-stood-in", title: t("solo.board.stood.long") }, t("solo.board.stood", { n: r.stood_in })) : null),
           h("td.num.strong", {}, formatPoints(r.points)),
           h("td.num.muted", {}, formatSeconds(r.seconds)),
           h("td.num.muted", {}, r.hints ? `${r.hints}×` : "–"))))));
@@ -267,11 +269,13 @@ export class BoardScreen extends SoloPage {
       if (!rows.length && !apart) body.append(h("p.muted", { "data-testid": "board-empty" }, t("solo.board.empty")));
       else {
         const row = (r, testid) => h("tr", {
-          "data-testid": testid, "data-player": r.player, "data-points": r.points, "data-rank": r.rank, "data-games": r.games,
+          "data-testid": testid, "data-player": r.player, "data-points": r.points, "data-rank": r.rank, "data-games": r.games, "data-stood-in": r.stood_in ?? 0,
           class: r.you ? "is-you" : "",
         },
           h("td.num.sg-list-rank", {}, `${r.rank}.`),
-          h("td.sg-list-name", {}, playerLink({ id: r.player, nickname: r.nickname, cls: "sg-list-nick" }), r.you ? h("span.tag.tag-you", {}, t("sg.you")) : null),
+          h("td.sg-list-name", {}, playerLink({ id: r.player, nickname: r.nickname, cls: "sg-list-nick" }), r.you ? h("span.tag.tag-you", {}, t("sg.you")) : null,
+            // Points of games a computer partly played for him while he was away: said, not hidden.
+            r.stood_in ? h("span.sg-list-stood", { "data-testid": "board-stood-in", title: t("solo.board.stood.long") }, t("solo.board.stood", { n: r.stood_in })) : null),
           h("td.num.strong", {}, formatBoardPoints(r.points)),
           h("td.num.muted", {}, String(r.games)));
         body.append(h("table.sg-list", {},
