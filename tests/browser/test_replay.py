@@ -363,8 +363,15 @@ def test_a_speedgans_game_replayed_change_by_change(server, speedgans_game, new_
     expect(page.get_by_test_id("replay-final")).to_have_count(0)
     page.get_by_test_id("musterstadt").click()
     expect(page.get_by_test_id("viewing")).to_have_text("Musterstadt")
+    expect(page.get_by_test_id("city-analysis")).to_have_count(0)  # the Musterstadt is optimal itself
     page.get_by_test_id("result-name-1").first.click()
     expect(page.get_by_test_id("viewing")).to_contain_text(end_view["seats"][1]["nickname"])
+    # The city against the nearest optimal one, as the replay's analysis says.
+    game_id = page.url.rsplit("/", 1)[1]
+    analysis = httpx.get(f"{server.url}/api/replays/{game_id}").json()["frames"][0]["analysis"][1]
+    found = page.get_by_test_id("city-analysis")
+    expect(found).to_have_attribute("data-differ", str(analysis["differ"]))
+    expect(found).to_contain_text("Bestlösung")
     # → runs on into the next round, ← back to the scoring and the cities again, each full or as
     # far as it came.
     page.keyboard.press("ArrowRight")

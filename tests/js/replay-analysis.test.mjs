@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import { setLang } from "../../src/spieltisch/web/js/i18n.js";
-import { accuracyText, lossBars, moveAt, moveText } from "../../src/spieltisch/web/js/replay/analysis.js";
+import { accuracyText, cityAnalysisText, lossBars, moveAt, moveText } from "../../src/spieltisch/web/js/replay/analysis.js";
 
 const move = (turn, field, best, loss, verdict = null, extra = {}) => ({
   turn, tile: "963", field, best_field: best, expected: 150 - loss, best_expected: 150, loss, verdict, ...extra,
@@ -44,5 +44,25 @@ describe("the analysis of a replay", () => {
   test("the accuracy as a whole percentage, none without moves", () => {
     assert.equal(accuracyText(replay, 0), "Genauigkeit 73 %");
     assert.equal(accuracyText(replay, 1), null);
+  });
+});
+
+describe("a Speedgans city against the optimal ones", () => {
+  const tasks = [{ id: "W3" }, { id: "H5" }, { id: "L5" }];
+  const clock = (s) => `0:${String(Math.round(s)).padStart(2, "0")}`;
+
+  test("how far off, what it missed per task, when it called", () => {
+    setLang("de");
+    const found = { target: "", differ: 2, points: [65, 66.7, 62.5], best: [75, 66.7, 66.7], missed: [10, 0, 4.2], seconds: 42.4 };
+    assert.equal(cityAnalysisText(found, tasks, clock), "2 Plättchen anders als die nächste Bestlösung · verpasst: W3 −10,0, L5 −4,2 · „Gasse dicht!“ nach 0:42");
+  });
+
+  test("an optimal city, a faulty one, none", () => {
+    setLang("en");
+    assert.equal(cityAnalysisText({ target: "", differ: 0, points: [75, 66.7, 66.7], best: [75, 66.7, 66.7], missed: [0, 0, 0], seconds: null }, tasks, clock), "an optimal town");
+    assert.equal(cityAnalysisText({ target: "", differ: 1, points: null, best: [75, 66.7, 66.7], missed: null, seconds: 9 }, tasks, clock),
+      "1 tile unlike the nearest optimal town · no points: the town has faults · “Lane closed!” after 0:09");
+    assert.equal(cityAnalysisText(null, tasks, clock), "");
+    setLang("de");
   });
 });

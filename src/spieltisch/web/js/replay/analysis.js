@@ -2,7 +2,8 @@
 // The move-by-move analysis a replay carries (docs/history.md: `analysis`), as a replay shows it:
 // for the step's tile each seat's move (its field, the engine's best field, the expected points it
 // cost, its verdict), a bar of the losses over the game, the accuracy; a Rätsel's move against the
-// best land. Plan Ahead and the Rätsel only; no drawing here (planahead.js draws it).
+// best land; a Speedgans round's city against the nearest optimal one. No drawing here
+// (planahead.js and speedgans.js draw it).
 
 import "./strings.js";
 import { t } from "../i18n.js";
@@ -79,4 +80,35 @@ export function lossBars(replay, seat, turn) {
 export function accuracyText(replay, seat) {
   const accuracy = replay.analysis?.[seat]?.accuracy;
   return accuracy === null || accuracy === undefined ? null : t("rp.an.accuracy", { n: Math.round(accuracy * 100) });
+}
+
+/**
+ * @typedef {object} CityAnalysis  a Speedgans round's city against the optimal ones
+ * @property {string} target
+ * @property {number} differ  cells not as the nearest optimal city has them
+ * @property {number[] | null} points
+ * @property {number[]} best
+ * @property {number[] | null} missed
+ * @property {number | null} seconds  when it called „Gasse dicht!“
+ */
+
+/**
+ * „2 Plättchen anders als die nächste Bestlösung · verpasst: W3 −10,0, H5 −4,2 · „Gasse dicht!“ nach
+ * 0:42“ — or that it was an optimal city.
+ * @param {CityAnalysis | null | undefined} found
+ * @param {{id: string}[]} tasks  the round's, in the order of `missed`
+ * @param {(seconds: number) => string} clock  how the page writes a time
+ * @returns {string}
+ */
+export function cityAnalysisText(found, tasks, clock) {
+  if (!found) return "";
+  const parts = [found.differ === 0 ? t("rp.an.city.optimal") : t(found.differ === 1 ? "rp.an.city.differ.one" : "rp.an.city.differ", { n: found.differ })];
+  if (found.missed) {
+    const missed = found.missed.map((m, i) => [tasks[i]?.id ?? "?", m]).filter(([, m]) => Number(m) > 0);
+    if (missed.length) parts.push(t("rp.an.city.missed", { list: missed.map(([id, m]) => `${id} −${points(Number(m))}`).join(", ") }));
+  } else {
+    parts.push(t("rp.an.city.nopoints"));
+  }
+  if (found.seconds !== null && found.seconds !== undefined) parts.push(t("rp.an.city.done", { time: clock(found.seconds) }));
+  return parts.join(" · ");
 }

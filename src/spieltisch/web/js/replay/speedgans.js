@@ -6,7 +6,9 @@
 
 import "./strings.js";
 import "../speedgans/strings.js";
+import { formatClock } from "../clock.js";
 import { t } from "../i18n.js";
+import { cityAnalysisText } from "./analysis.js";
 import { h } from "../ui.js";
 import { icon } from "../icons.js";
 import { cityElement } from "../speedgans/board.js";
@@ -156,11 +158,22 @@ export class SpeedgansReplay {
       h("section.rp-sg-board", {},
         h("div.sg-viewing.is-own", { "data-testid": "viewing" },
           h("span", {}, view.muster ? t("sg.musterstadt") : t("rp.sg.cityof", { name: view.name }))),
+        this.cityAnalysis(view),
         h("div.sg-city-wrap", { "data-seat": String(view.seat ?? (view.muster ? "muster" : "")) }, city)),
       h("section.sg-results", { "data-testid": "results" },
         h("h2", {}, t("sg.results", { n: game.round })),
         scoringList(live, { you: m.you, onShowCity: (seat) => this.showCity(seat) }),
         buttons));
+  }
+
+  /** The city shown against the nearest optimal one (games/speedgans/analysis.py), under its name. */
+  cityAnalysis(view) {
+    if (view.muster || typeof view.seat !== "number") return null;
+    const round = /** @type {any} */ (this.model.roundFrame());
+    const found = round?.analysis?.[view.seat];
+    if (!found) return null;
+    return h("p.rp-move.rp-city-analysis", { "data-testid": "city-analysis", "data-differ": found.differ },
+      cityAnalysisText(found, round.tasks || [], (s) => formatClock(s, { round: "nearest" })));
   }
 
   /** @param {number | "muster"} target */

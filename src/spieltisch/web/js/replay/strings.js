@@ -52,6 +52,12 @@ addStrings("de", {
   "rp.an.bars": "Verlust je Kachel (erwartete Punkte, wie der Meister sie sieht)",
   "rp.an.bar": "Kachel {n}: −{loss}",
   "rp.an.bestmark": "Der beste Zug",
+  "rp.an.city.optimal": "eine Bestlösung",
+  "rp.an.city.differ.one": "1 Plättchen anders als die nächste Bestlösung",
+  "rp.an.city.differ": "{n} Plättchen anders als die nächste Bestlösung",
+  "rp.an.city.missed": "verpasst: {list}",
+  "rp.an.city.nopoints": "keine Punkte: die Stadt stimmt nicht",
+  "rp.an.city.done": "„Gasse dicht!“ nach {time}",
 });
 
 addStrings("en", {
@@ -102,4 +108,10 @@ addStrings("en", {
   "rp.an.bars": "Loss per tile (expected points, as the master sees them)",
   "rp.an.bar": "Tile {n}: −{loss}",
   "rp.an.bestmark": "The best move",
+  "rp.an.city.optimal": "an optimal town",
+  "rp.an.city.differ.one": "1 tile unlike the nearest optimal town",
+  "rp.an.city.differ": "{n} tiles unlike the nearest optimal town",
+  "rp.an.city.missed": "missed: {list}",
+  "rp.an.city.nopoints": "no points: the town has faults",
+  "rp.an.city.done": "“Lane closed!” after {time}",
 });
