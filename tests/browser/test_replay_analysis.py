@@ -17,15 +17,18 @@ from tests.server.solo_play import play_tiles, solo_table
 pytestmark = pytest.mark.browser
 
 
-def a_game(url: str) -> str:
-    """A Plan Ahead game of one seat, every tile on the first free field: costly moves to show."""
+def a_game(url: str) -> tuple[str, str]:
+    """A Plan Ahead game of one seat, every tile on the first free field: costly moves to show. Its
+    id and its player's."""
     ann = Client(url, "Ann")
     play_tiles(ann, solo_table(ann), 19)
-    return ann.table_until(lambda t: "game_id" in (t["game"] or {}), timeout=30)["game"]["game_id"]
+    return ann.table_until(lambda t: "game_id" in (t["game"] or {}), timeout=30)["game"][
+        "game_id"
+    ], ann.player["id"]
 
 
 def test_a_replay_shows_each_moves_cost_and_the_best_field(live_server, new_page, shots):
-    game_id = a_game(live_server)
+    game_id, ann = a_game(live_server)
     analysis = httpx.get(f"{live_server}/api/replays/{game_id}").json()["analysis"][0]
     moves = analysis["moves"]
     costly = next(

@@ -12,7 +12,7 @@ import {
 import {
   bestCards, dayCount, daysText, gameRow, groupRows, looksLikePlayer, playerPath, shareSlots, shareSummary, shiftDay, streakView,
 } from "../../src/spieltisch/web/js/player/model.js";
-import { groupsSvg, shareByDaySvg } from "../../src/spieltisch/web/js/player/charts.js";
+import { groupsSvg, lossTrendSummary, lossTrendSvg, shareByDaySvg } from "../../src/spieltisch/web/js/player/charts.js";
 
 /** Intl puts a no-break space between number and "%": compare as the eye reads. */
 const plain = (/** @type {string | null} */ text) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
@@ -257,6 +257,33 @@ describe("which attempt the share line is of", () => {
     assert.equal(shareLabel(null), "Zum Teilen: dieser Versuch (ohne Namen)");
     setLang("en");
     assert.match(shareLabel({ player: "p_1", score: 120, seconds: 95 }), /^To share: your first try/);
+    setLang("de");
+  });
+});
+
+describe("the trend of a player's Plan Ahead moves", () => {
+  const points = [
+    { at: "2026-12-01T10:00:00+00:00", loss: 6.2 },
+    { at: "2026-12-02T10:00:00+00:00", loss: 3.0 },
+    { at: "2026-12-03T10:00:00+00:00", loss: 1.5 },
+  ];
+
+  test("a bar a game, as tall as its loss against the largest", () => {
+    setLang("de");
+    const svg = lossTrendSvg(points, { id: "t", title: "T", desc: "D" });
+    const heights = [...svg.matchAll(/data-loss="([\d.]+)"[^>]*height="([\d.]+)"/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    assert.equal(heights.length, 3);
+    assert.ok(heights[0][1] > heights[1][1] && heights[1][1] > heights[2][1]);
+    assert.match(svg, /data-games="3"/);
+    assert.match(svg, /1\. Dez\.?: 6,2 Punkte je Kachel|01\.12\.: 6,2 Punkte je Kachel/);
+  });
+
+  test("the newest game against the average, in the page's language", () => {
+    setLang("de");
+    assert.equal(lossTrendSummary(points), "Zuletzt 1,5 Punkte je Kachel, im Schnitt 3,6 (3 Partien).");
+    setLang("en");
+    assert.equal(lossTrendSummary(points), "Last game 1.5 points a tile, on average 3.6 (3 games).");
+    assert.equal(lossTrendSummary([]), "");
     setLang("de");
   });
 });

@@ -6,6 +6,7 @@ refusals: an unknown player, an id that is none."""
 from __future__ import annotations
 
 import datetime as dt
+import random
 import time
 from zoneinfo import ZoneInfo
 
@@ -445,3 +446,43 @@ def test_stand_ins_are_named_and_plan_ahead_bests_count_only_the_players_own_gam
         "games": 4,
         "wins": 1,
     }
+
+
+def test_the_trend_of_a_players_plan_ahead_moves(server):
+    """Issue 34: the average loss per tile of each of his own Plan Ahead games, oldest first, as the
+    move analysis counts it; a game he left stays out."""
+    from spieltisch.games.planahead.analysis import analyse
+    from spieltisch.games.planahead.bots import play_game
+    from spieltisch.games.planahead.game import draw_tiles
+    from spieltisch.games.planahead.notation import format_land
+
+    repo = server.repository
+    ann, bob = new_player(server, "Ann"), new_player(server, "Bob")
+    expected = []
+    for n, (level, left) in enumerate((("random", False), ("strong", False), ("random", True))):
+        draw = draw_tiles(n)
+        land = play_game(level, draw, random.Random(n) if level == "random" else None)
+        other = play_game("medium", draw, None)
+        repo.save_game(
+            game="planahead",
+            table_id=f"tr000{n}",
+            seed=n,
+            settings={},
+            players=[
+                {"player": ann, "nickname": "Ann", "bot": None, **({"left": True} if left else {})},
+                {"player": bob, "nickname": "Bob", "bot": None},
+            ],
+            result={
+                "draw": " ".join(t.code for t in draw),
+                "lands": [format_land(land), format_land(other)],
+                "scores": [0, 0],
+                "ranking": [1, 2],
+            },
+            started_at=at(ago(3 - n)).timestamp(),
+        )
+        if not left:
+            moves = analyse(draw, [land.index(tile) + 1 for tile in draw]).moves
+            expected.append(round(sum(m.loss for m in moves) / 19, 2))
+    trend = httpx.get(f"{server.url}/api/players/{ann}/history").json()["move_trend"]
+    assert [point["loss"] for point in trend] == expected
+    assert expected[0] > 3 > expected[1]  # random play loses points on every tile, the Meister hardly any

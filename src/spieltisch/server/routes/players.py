@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
@@ -29,6 +30,8 @@ RECENT = 30
 DAYS = 60
 #: How many of a player's latest Speedgans table games the task groups are worked out from.
 TASK_GAMES = 200
+#: How many of a player's latest Plan Ahead table games the trend of his moves is worked out from.
+TREND_GAMES = 20
 
 
 @router.get("/{player_id}/history", response_model=None)
@@ -90,6 +93,9 @@ def player_history(repository: Repository, player_id: str, day: dt.date) -> dict
         ],
         "task_groups": task_groups(
             repository.player_table_games(player_id, game="speedgans", limit=TASK_GAMES)
+        ),
+        "move_trend": move_trend(
+            repository.player_table_games(player_id, game="planahead", limit=TREND_GAMES)
         ),
     }
 
@@ -247,6 +253,40 @@ def planahead_bests(games: Sequence[tuple[GameRecord, int]]) -> dict[str, Any] |
         "games": len(scores),
         "wins": wins,
     }
+
+
+def move_trend(games: Sequence[tuple[GameRecord, int]]) -> list[dict[str, Any]]:
+    """How well the player's Plan Ahead moves were, game by game (oldest first): the average loss per
+    tile by the move analysis (games/planahead/analysis.py) of the games that were his own."""
+    trend = []
+    for record, seat in games:
+        result = record.result or {}
+        lands = result.get("lands") or []
+        if not his_own(record, seat) or not result.get("draw") or seat >= len(lands):
+            continue
+        loss = loss_per_tile(result["draw"], lands[seat])
+        if loss is not None:
+            trend.append({"at": utc(record.started_at).isoformat(), "loss": loss, "game_id": record.game_id})
+    return trend[::-1]
+
+
+@lru_cache(maxsize=4096)
+def loss_per_tile(draw: str, land: str) -> float | None:
+    """A land's average loss per tile (expected points; some 30 ms the first time, then remembered:
+    a finished game never changes). None for a land with no tile."""
+    from spieltisch.games.planahead.analysis import analyse
+    from spieltisch.games.planahead.notation import parse_land, parse_tiles
+
+    tiles, laid = parse_tiles(draw), parse_land(land)
+    fields = []
+    for tile in tiles:
+        if tile not in laid:
+            break
+        fields.append(laid.index(tile) + 1)
+    if not fields:
+        return None
+    moves = analyse(tiles[: len(fields)], fields).moves
+    return round(sum(move.loss for move in moves) / len(moves), 2)
 
 
 def left_at(record: GameRecord, seat: int) -> bool:

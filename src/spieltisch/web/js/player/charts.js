@@ -5,7 +5,7 @@
 // charts wear the page's look.
 
 import "./strings.js";
-import { t } from "../i18n.js";
+import { getLang, t } from "../i18n.js";
 import { escapeXml, percentLabel } from "../histogram.js";
 import { formatShare } from "../puzzle/format.js";
 import { shortDay } from "./model.js";
@@ -86,4 +86,53 @@ export function groupsSvg(rows, { id, title, desc }) {
   });
   return `<svg class="chart chart-groups" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="${id}-title ${id}-desc" data-testid="groups-chart">`
     + `${head(id, title, desc)}${parts.join("")}</svg>`;
+}
+
+/**
+ * How well a player's Plan Ahead moves were: a bar per game (oldest first), its average loss per tile
+ * in expected points (lower is better); lines at 0 and at the scale's top.
+ * @param {{at: string, loss: number}[]} points
+ * @param {{id: string, title: string, desc: string}} options
+ */
+export function lossTrendSvg(points, { id, title, desc }) {
+  const width = 360;
+  const height = 150;
+  const left = 34;
+  const right = 6;
+  const top = 10;
+  const foot = 22;
+  const plot = height - top - foot;
+  const scale = Math.max(2, Math.ceil(Math.max(0, ...points.map((p) => p.loss))));
+  const slot = (width - left - right) / Math.max(1, points.length);
+  const barW = Math.max(3, Math.min(22, slot * 0.7));
+  const parts = [];
+  for (const level of [0, scale]) {
+    const y = top + plot - (level / scale) * plot;
+    parts.push(`<line class="${level ? "chart-grid" : "chart-axis"}" x1="${left}" x2="${width - right}" y1="${y.toFixed(1)}" y2="${y.toFixed(1)}"/>`);
+    parts.push(`<text class="chart-label" x="${left - 5}" y="${(y + 4).toFixed(1)}" text-anchor="end">${level}</text>`);
+  }
+  points.forEach((p, i) => {
+    const barH = Math.max(2, (p.loss / scale) * plot);
+    const x = left + i * slot + (slot - barW) / 2;
+    const tip = t("player.trend.bar", { when: shortDay(p.at.slice(0, 10)), loss: oneDecimal(p.loss) });
+    parts.push(`<rect class="chart-bar" data-loss="${p.loss}" x="${x.toFixed(1)}" y="${(top + plot - barH).toFixed(1)}" width="${barW.toFixed(1)}" height="${barH.toFixed(1)}" rx="1.5"><title>${escapeXml(tip)}</title></rect>`);
+  });
+  return `<svg class="chart chart-trend" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="${id}-title ${id}-desc" data-testid="trend-chart" data-games="${points.length}">`
+    + `${head(id, title, desc)}${parts.join("")}</svg>`;
+}
+
+/**
+ * „Zuletzt −2,1 Punkte je Kachel (im Schnitt −3,4)“ — the newest game against the average.
+ * @param {{loss: number}[]} points
+ * @returns {string}
+ */
+export function lossTrendSummary(points) {
+  if (!points.length) return "";
+  const mean = points.reduce((sum, p) => sum + p.loss, 0) / points.length;
+  return t("player.trend.summary", { last: oneDecimal(points[points.length - 1].loss), mean: oneDecimal(mean), n: points.length });
+}
+
+/** @param {number} value */
+function oneDecimal(value) {
+  return value.toLocaleString(getLang() === "en" ? "en-GB" : "de-DE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }

@@ -9,7 +9,7 @@ import { HttpError, api } from "../net.js";
 import { Screen, notFoundPage } from "../screen.js";
 import { h } from "../ui.js";
 import { formatShare } from "../puzzle/format.js";
-import { groupsSvg, shareByDaySvg } from "./charts.js";
+import { groupsSvg, lossTrendSummary, lossTrendSvg, shareByDaySvg } from "./charts.js";
 import {
   bestCards, countsText, dayCount, daysText, gameRow, groupRows, looksLikePlayer, playerPath, shareSlots, shareSummary, shortDay, streakView,
 } from "./model.js";
@@ -82,6 +82,7 @@ export class PlayerScreen extends Screen {
       this.renderPuzzle(history),
       this.renderGroups(history),
       this.renderRecent(history),
+      this.renderTrend(history),
       own ? accountPanel(this.app) : null));
   }
 
@@ -167,6 +168,18 @@ export class PlayerScreen extends Screen {
             h("td", {}, formatShare(task.share ?? 0)), h("td", {}, String(task.count)))),
         ])))));
     return box;
+  }
+
+  /** Plan Ahead: the average loss per tile of each recent game (the move analysis), if he played any. */
+  renderTrend(history) {
+    const points = history.move_trend || [];
+    if (!points.length) return null;
+    const summary = lossTrendSummary(points);
+    return h("section.card.pl-trend", { "data-testid": "move-trend", "data-games": points.length },
+      h("h2", {}, t("player.trend.title")),
+      h("p.muted.pl-chart-note", {}, t("player.trend.note", { n: points.length })),
+      svgBox(lossTrendSvg(points, { id: "pl-trend", title: t("player.trend.title"), desc: summary })),
+      h("p.pl-chart-summary", { "data-testid": "trend-summary" }, summary));
   }
 
   renderRecent(history) {
