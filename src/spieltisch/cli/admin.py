@@ -6,6 +6,8 @@ database the server uses (SPIELTISCH_DATABASE_URL or --database-url, as `spielti
     rename PLAYER_ID NEW_NAME --reason …    rename a player everywhere his name is written down
     block / unblock PLAYER_ID --reason …    keep a player off every list (he still plays) / undo
     hide-result KIND ID --reason …          take one result (puzzle, solo, game) off every list
+    tables [--json]                         the live tables
+    close-table TABLE_ID --reason …         close a live table (its players are told why)
     log [--json]                            what operators did
 
 Every action is recorded with the operating-system user who ran it, the time and the reason.
@@ -79,6 +81,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     hide.add_argument("kind", metavar="KIND", help="puzzle, solo or game")
     hide.add_argument("result_id", metavar="ID")
     _reason(hide)
+
+    tables = action("tables", _tables, "the live tables, newest change first")
+    tables.add_argument("--json", action="store_true")
+
+    close = action("close-table", _close_table, "close a live table: its players are told why")
+    close.add_argument("table_id")
+    _reason(close)
 
     log = action("log", _log, "what operators did, oldest first")
     log.add_argument("--json", action="store_true")
@@ -193,6 +202,41 @@ def _results(args: argparse.Namespace) -> int:
         ),
         "results",
     )
+
+
+def _tables(args: argparse.Namespace) -> int:
+    import datetime as dt
+
+    with _admin(args) as admin:
+        found = admin.tables()
+    rows = [
+        {
+            **row,
+            "updated_at": dt.datetime.fromtimestamp(row["updated_at"], dt.UTC).isoformat(timespec="seconds"),
+        }
+        for row in found
+    ]
+    return _show(
+        args,
+        rows,
+        lambda row: (
+            f"{row['id']}  {row['game']:<14} {row['status']:<8} {row['updated_at'][:19]}  {', '.join(row['players'])}"
+        ),
+        "live tables",
+    )
+
+
+def _close_table(args: argparse.Namespace) -> int:
+    from spieltisch.storage.admin import NotFound
+
+    reason = _why(args)
+    with _admin(args) as admin:
+        try:
+            admin.close_table(args.table_id, actor=_actor(), reason=reason)
+        except NotFound as error:
+            raise UsageError(str(error)) from None
+    print(f"{args.table_id}: closing (the server closes it within a few seconds; its players are told why)")
+    return 0
 
 
 def _log(args: argparse.Namespace) -> int:

@@ -19,6 +19,7 @@ from spieltisch.server.creation import CreationBuckets, KeyedLocks
 from spieltisch.server.health import Health
 from spieltisch.server.hub import Hub
 from spieltisch.server.limits import Addresses, NewPlayers
+from spieltisch.server.moderation import Moderation
 from spieltisch.server.played import PlayedCache
 from spieltisch.server.puzzles import Optima, today
 from spieltisch.server.rules.registry import Games, game_registry
@@ -122,6 +123,8 @@ class Services:
         # first player finishes.
         services._spawn(services.optima.get(today(clock.now()).isoformat()))
         services._spawn(metrics.keep_gauges(services.gauge_snapshot))
+        # Operators' requests (`spieltisch admin close-table`), looked for every few seconds.
+        services._spawn(Moderation(repository, store, clock).run())
         return services
 
     def now(self) -> float:

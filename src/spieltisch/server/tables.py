@@ -275,6 +275,8 @@ class Table:
                 "settings": self.settings,
                 "seats": seats,
                 "you": seat,
+                # Why an operator closed the table (`spieltisch admin close-table`); else null.
+                "closed": self.extras.get("closed"),
                 # A rematch someone asked for: who agreed (seats) and when it starts anyway.
                 "rematch": rematch,
                 "game": games.get(seat),
@@ -545,6 +547,21 @@ def end_alone(table: Table, now: float, pacing: float) -> Table | None:
     return table
 
 
+def close(table: Table, reason: str, now: float) -> Table | None:
+    """An operator closed the table (`spieltisch admin close-table`): its game stops where it is and
+    nothing of it is recorded; its players see why. None if it is closed already."""
+    if table.extras.get("closed") is not None:
+        return None
+    table = table.copy()
+    table.status = Status.FINISHED  # (an open table keeps no game: its waiting room says why)
+    table.recorded = True  # nothing to record: the operator stopped it
+    table.extras = {"closed": reason}
+    table.bot_due = {}
+    table.rematch_by, table.rematch_at = [], None
+    table.version += 1
+    return table
+
+
 def set_connected(table: Table, player: str, connected: bool, now: float) -> Table | None:
     """A player's browser came or went. An open table whose host is gone passes the host on to
     someone present, so that it can still start (and a host who comes back to an empty one, or
@@ -677,6 +694,8 @@ def _rematch(table: Table, player: str, now: float) -> None:
     seat = _own_seat(table, player)
     if table.status is not Status.FINISHED:
         raise RuleError(ErrorCode.NOT_FINISHED, "a rematch can start only after the game")
+    if table.extras.get("closed") is not None:
+        raise RuleError(ErrorCode.GAME_OVER, "an operator closed this table")
     if table.seats[seat].left:
         raise RuleError(ErrorCode.NOT_SEATED, "you have left this table")
     if player not in table.rematch_by:

@@ -4,6 +4,7 @@ action is written to `admin_actions` with who did it and why, in the same transa
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any, Literal, cast
 
@@ -16,6 +17,7 @@ from spieltisch.storage.models import (
     GamePlayer,
     GameRecord,
     LeaderboardEntry,
+    LiveTable,
     Player,
     PuzzleResult,
     SoloResult,
@@ -39,6 +41,10 @@ _MODELS: dict[ResultKind, type[PuzzleResult] | type[SoloResult] | type[GameRecor
     "solo": SoloResult,
     "game": GameRecord,
 }
+
+
+#: The action that asks the servers to close a live table (server/moderation.py carries it out).
+CLOSE_TABLE = "close-table"
 
 
 class NotFound(LookupError):
@@ -147,6 +153,41 @@ class Admin:
                 )
             _record(session, actor, "hide-result", f"{kind}:{result_id}", reason, {"before": before})
         return before
+
+    # Live tables ---------------------------------------------------------------------------------
+    def tables(self) -> list[dict[str, Any]]:
+        """The live tables as the database keeps them (a single process writes every change; with
+        Redis, each process copies the tables it changed every few seconds): {"id", "game",
+        "status", "players", "updated_at"}, the newest first."""
+        found = []
+        with self._session() as session:
+            for row in session.scalars(select(LiveTable).order_by(LiveTable.updated_at.desc())):
+                try:
+                    seats = json.loads(row.data).get("seats", [])
+                except ValueError:
+                    seats = []
+                players = [
+                    f"{seat.get('nickname')}{' (computer)' if seat.get('bot') else ''}" for seat in seats
+                ]
+                found.append(
+                    {
+                        "id": row.id,
+                        "game": row.game,
+                        "status": row.status,
+                        "players": players,
+                        "updated_at": row.updated_at,
+                    }
+                )
+        return found
+
+    def close_table(self, table_id: str, *, actor: str, reason: str) -> None:
+        """Ask the servers to close a live table (they look every few seconds: `CLOSE_TABLE` actions
+        newer than the last they saw); its players are told why, nothing of its game is recorded.
+        NotFound for a table that is not live."""
+        with self._session.begin() as session:
+            if session.get(LiveTable, table_id) is None:
+                raise NotFound(f"there is no live table {table_id!r} (see `spieltisch admin tables`)")
+            _record(session, actor, CLOSE_TABLE, table_id, reason, {})
 
     @staticmethod
     def _player(session: Session, player_id: str) -> Player:

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from spieltisch.storage.db import session_factory, upgrade
 from spieltisch.storage.models import (
+    AdminAction,
     AttemptStart,
     Device,
     GameLog,
@@ -610,6 +611,23 @@ class Repository:
                     .order_by(SoloResult.id)
                 )
             )
+
+    # What operators asked the servers to do (server/moderation.py) -------------------------------
+    def operator_requests(self, action: str, after: int) -> list[tuple[int, str, str]]:
+        """Operators' actions of a kind after the id `after`: (id, target, reason), oldest first."""
+        query = (
+            select(AdminAction.id, AdminAction.target, AdminAction.reason)
+            .where(AdminAction.action == action, AdminAction.id > after)
+            .order_by(AdminAction.id)
+        )
+        with self._session() as session:
+            return [(int(i), str(target), str(reason)) for i, target, reason in session.execute(query)]
+
+    def last_operator_action(self, before: datetime) -> int:
+        """The id of the newest operator's action before a moment (0: none)."""
+        query = select(func.max(AdminAction.id)).where(AdminAction.at < before)
+        with self._session() as session:
+            return int(session.scalar(query) or 0)
 
     # A player's history (server/routes/players.py) -----------------------------------------------
     def player(self, player_id: str) -> Player | None:

@@ -21,7 +21,9 @@ import { h } from "./ui.js";
  * `unit` ("tile" / "round"); listPoints: whether the game earns Bestenliste points (then a game played
  * mostly for someone says it earns him none).
  */
-export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null, computers = null, rematch = () => null, playedFor = [], unit = "tile", listPoints = false }) {
+export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null, computers = null, rematch = () => null, playedFor = [], unit = "tile", listPoints = false, closed = null }) {
+  // An operator closed the table: no winner, no rematch — only why, and the way back.
+  if (closed !== null) return closedDialog(closed, onLobby);
   const offer = onRematch ? rematch() : null;
   return h("div.end-backdrop", {},
     h("section.end-dialog.card", { "data-testid": "end", role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title" },
@@ -41,6 +43,15 @@ export function endDialog({ rows, winners, scoreAttribute, note = null, closeLab
         h("button.secondary", { type: "button", "data-testid": "close-end", onclick: onClose }, closeLabel),
         replayLink(gameId, onReplay),
         h("button.link", { type: "button", onclick: onLobby }, t("pa.tolobby")))));
+}
+
+/** The end of a game an operator stopped (`spieltisch admin close-table`). */
+function closedDialog(reason, onLobby) {
+  return h("div.end-backdrop", {},
+    h("section.end-dialog.card", { "data-testid": "end", "data-closed": "true", role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title" },
+      h("h2", { id: "end-title" }, t("end.closed.title")),
+      h("p", { "data-testid": "closed-reason" }, t("end.closed.text", { reason })),
+      h("div.row.end-buttons", {}, h("button.primary", { type: "button", onclick: onLobby }, t("pa.tolobby")))));
 }
 
 /** „Revanche“; once someone asked: „Dabei!“, or „Du bist dabei“ (nothing more to do) once you agreed. */

@@ -24,6 +24,7 @@
  * @property {TableSeat[]} seats  the taken seats, in seat order
  * @property {number | null} you  the own seat, null when watching
  * @property {number} [server_time]  the server's clock when it sent the view
+ * @property {string | null} [closed]  why an operator closed the table, if one did
  * @property {{by: number[], at: number} | null} [rematch]  a rematch someone asked for: the seats
  *   that agreed, and when it starts anyway (server's clock)
  * @property {Game} game

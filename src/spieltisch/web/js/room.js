@@ -154,6 +154,11 @@ export class TableScreen extends Screen {
 
   renderRoom() {
     const table = this.table;
+    if (table.closed) {
+      // An operator closed the table before its game began: why, and the way back.
+      this.el.replaceChildren(notFoundPage(this.app, "table-closed", t("end.closed.text", { reason: table.closed })));
+      return;
+    }
     const host = this.isHost;
     const seated = table.seats.filter((s) => !seatIsFree(s)).length;
     const sg = table.kind === "speedgans";

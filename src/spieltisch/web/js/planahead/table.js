@@ -190,7 +190,8 @@ export class PlanAheadGame {
   renderParts() {
     const parts = [this.renderLead(), this.renderClock(), this.renderNext(), this.renderBoardArea(),
       this.renderScores(), this.renderOk()];
-    if (this.game.phase === "finished" && !this.model.endHidden) parts.push(this.renderEnd());
+    // (An operator closing the table ends it where it is: its end says why.)
+    if ((this.game.phase === "finished" && !this.model.endHidden) || this.table.closed) parts.push(this.renderEnd());
     if (this.helpOpen) parts.push(this.renderHelp());
     return parts;
   }
@@ -546,6 +547,7 @@ export class PlanAheadGame {
       computers: { level: (bot) => t(`level.${bot}`), title: t("table.bot") },
       onRematch: this.you !== null ? () => this.room.send("rematch") : null,
       rematch: () => (this.table ? rematchOffer(this.table, net.serverNow(), t("end.rematch.you")) : null),
+      closed: this.table.closed ?? null,
       onClose: () => this.setEndHidden(true),
       onLobby: () => this.room.app.navigate("/"),
       gameId: this.game.game_id, onReplay: (path) => this.room.app.navigate(path),

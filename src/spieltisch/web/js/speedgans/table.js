@@ -74,7 +74,7 @@ export class SpeedgansGame extends BuildView {
     top.append(this.presence.render(this.table));
     root.append(top, this.renderTasks(view), this.renderBoard(view), this.renderSide());
     if (game.phase === "reading") root.append(this.renderReading());
-    if (game.phase === "finished" && !this.model.endHidden) root.append(this.renderEnd());
+    if ((game.phase === "finished" && !this.model.endHidden) || this.table.closed) root.append(this.renderEnd());
     this.show(root, { interactive: Boolean(view.own && this.model.canBuild()) });
     this.tick();
   }
@@ -246,6 +246,7 @@ export class SpeedgansGame extends BuildView {
       computers: { level: (bot) => t(`sg.level.${bot}`), title: t("sg.computer") },
       onRematch: this.you !== null ? () => this.room.send("rematch") : null,
       rematch: () => (this.table ? rematchOffer(this.table, net.serverNow(), t("end.rematch.you")) : null),
+      closed: this.table.closed ?? null,
       onClose: () => this.setEndHidden(true),
       onLobby: () => this.room.app.navigate("/"),
       gameId: this.game.game_id, onReplay: (path) => this.room.app.navigate(path),
