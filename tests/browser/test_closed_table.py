@@ -1,5 +1,6 @@
-"""A table an operator closes (`spieltisch admin close-table`) in a real browser: the game's end says
-why, with no winner and no rematch, and the way back to the lobby."""
+"""What an operator does, seen in a real browser: a table closed (`spieltisch admin close-table`) ends
+saying why, with no winner and no rematch, and the way back to the lobby; a player renamed (`admin
+rename`) is told at once and the header shows the new name."""
 
 from __future__ import annotations
 
@@ -32,4 +33,9 @@ def test_a_closed_game_says_why(server_factory, new_page, shots):
     )
     expect(end.get_by_test_id("rematch")).to_have_count(0)
     page.screenshot(path=str(shots / "closed-table-phone.png"))
+
+    player = page.evaluate("() => window.spieltisch.app.me.id")
+    assert main(["admin", "rename", player, "Idalia", "--reason", "Verwechslungsgefahr", "--database-url", url]) == 0
+    expect(page.get_by_test_id("nickname")).to_contain_text("Idalia", timeout=20_000)
+    expect(page.locator("#toast")).to_contain_text("Ein Betreiber hat deinen Namen in „Idalia“ geändert: Verwechslungsgefahr")
     assert not page.errors

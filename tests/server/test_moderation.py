@@ -88,3 +88,15 @@ def _tables(server) -> list[dict]:
     from spieltisch.storage.repository import Repository
 
     return Admin(Repository(make_engine(server.config.database_url))).tables()
+
+
+def test_a_renamed_player_is_told_at_once_in_every_tab(server, capsys):
+    ann = Client(server.url, "Ann")
+    other_tab = Client(server.url, token=ann.token)
+    assert main(admin(server, "rename", ann.player["id"], "Annette", "--reason", "Name eines anderen")) == 0
+    for tab in (ann, other_tab):
+        told = tab.next_of("renamed", timeout=20)
+        assert told["nickname"] == "Annette" and told["reason"] == "Name eines anderen"
+    # What she does from now on is under the new name.
+    ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 2}})
+    assert ann.table_until(lambda t: True)["seats"][0]["nickname"] == "Annette"

@@ -129,6 +129,17 @@ class Hub:
             if not watchers:
                 del self._watchers[table_id]
 
+    async def renamed(self, player: str, nickname: str, reason: str) -> None:
+        """An operator renamed the player: each of his tabs here hears it at once (and what it does
+        from now on is under the new name)."""
+        if not nickname:
+            return
+        mine = [c for c in self.connections if c.player == player]
+        for connection in mine:
+            connection.nickname = nickname
+        message = wire.encode({"type": "renamed", "nickname": nickname, "reason": reason})
+        await asyncio.gather(*(c.send_text(message) for c in mine))
+
     def player_watches(self, player: str, table_id: str) -> bool:
         return any(c.player == player for c in self._watchers.get(table_id, ()))
 

@@ -124,7 +124,7 @@ class Services:
         services._spawn(services.optima.get(today(clock.now()).isoformat()))
         services._spawn(metrics.keep_gauges(services.gauge_snapshot))
         # Operators' requests (`spieltisch admin close-table`), looked for every few seconds.
-        services._spawn(Moderation(repository, store, clock).run())
+        services._spawn(Moderation(repository, store, clock, services.hub).run())
         return services
 
     def now(self) -> float:

@@ -613,15 +613,27 @@ class Repository:
             )
 
     # What operators asked the servers to do (server/moderation.py) -------------------------------
-    def operator_requests(self, action: str, after: int) -> list[tuple[int, str, str]]:
-        """Operators' actions of a kind after the id `after`: (id, target, reason), oldest first."""
+    def operator_requests(
+        self, actions: Sequence[str], after: int
+    ) -> list[tuple[int, str, str, str, dict[str, Any]]]:
+        """Operators' actions of these kinds after the id `after`: (id, action, target, reason,
+        details), oldest first."""
         query = (
-            select(AdminAction.id, AdminAction.target, AdminAction.reason)
-            .where(AdminAction.action == action, AdminAction.id > after)
+            select(
+                AdminAction.id,
+                AdminAction.action,
+                AdminAction.target,
+                AdminAction.reason,
+                AdminAction.details,
+            )
+            .where(AdminAction.action.in_(actions), AdminAction.id > after)
             .order_by(AdminAction.id)
         )
         with self._session() as session:
-            return [(int(i), str(target), str(reason)) for i, target, reason in session.execute(query)]
+            return [
+                (int(i), str(action), str(target), str(reason), dict(details or {}))
+                for i, action, target, reason, details in session.execute(query)
+            ]
 
     def last_operator_action(self, before: datetime) -> int:
         """The id of the newest operator's action before a moment (0: none)."""

@@ -209,6 +209,12 @@ async function main() {
       renderHeader();
     }
   });
+  // An operator renamed this player (`spieltisch admin rename`): told at once, the header follows.
+  net.on("renamed", (msg) => {
+    if (app.me && msg.nickname) app.me = { ...app.me, nickname: msg.nickname };
+    renderHeader();
+    toast(t("nick.renamed", { name: msg.nickname, reason: msg.reason || "" }), "info");
+  });
   net.on("error", (msg) => {
     if (app.screen?.onError?.(msg)) return;
     toast(messageOf(msg));
