@@ -35,7 +35,12 @@ def test_a_closed_game_says_why(server_factory, new_page, shots):
     page.screenshot(path=str(shots / "closed-table-phone.png"))
 
     player = page.evaluate("() => window.spieltisch.app.me.id")
-    assert main(["admin", "rename", player, "Idalia", "--reason", "Verwechslungsgefahr", "--database-url", url]) == 0
+    assert (
+        main(["admin", "rename", player, "Idalia", "--reason", "Verwechslungsgefahr", "--database-url", url])
+        == 0
+    )
     expect(page.get_by_test_id("nickname")).to_contain_text("Idalia", timeout=20_000)
-    expect(page.locator("#toast")).to_contain_text("Ein Betreiber hat deinen Namen in „Idalia“ geändert: Verwechslungsgefahr")
+    expect(page.locator("#toast")).to_contain_text(
+        "Ein Betreiber hat deinen Namen in „Idalia“ geändert: Verwechslungsgefahr"
+    )
     assert not page.errors
