@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from tests.browser.boxes import inside_the_window
 from tests.browser.pages import pick_nickname
 from tests.server.player_client import Client
-from tests.server.solo_play import play_tiles, solo_table
+from tests.server.solo_play import play_tiles, solo_table, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -54,6 +54,14 @@ def test_a_replay_shows_each_moves_cost_and_the_best_field(live_server, new_page
     expect(page.get_by_test_id("accuracy-0")).to_have_text(
         f"Genauigkeit {round(analysis['accuracy'] * 100)} %"
     )
+
+    # Ann's page: the trend of her moves, this game's average loss per tile (noted in the record when
+    # the server's background thread has had time for it).
+    wait_for(lambda: httpx.get(f"{live_server}/api/players/{ann}/history").json()["move_trend"], timeout=60)
+    page.goto(f"{live_server}/spieler/{ann}")
+    expect(page.get_by_test_id("move-trend")).to_have_attribute("data-games", "1")
+    per_tile = round(sum(move["loss"] for move in moves) / len(moves), 2)
+    expect(page.get_by_test_id("trend-summary")).to_contain_text(f"{per_tile:.1f}".replace(".", ","))
 
     for size in ((390, 844), (360, 740)):
         phone = new_page("phone")

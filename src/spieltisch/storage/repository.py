@@ -283,6 +283,13 @@ class Repository:
 
         return self._once(GameRecord, game_id, write).id
 
+    def note_result(self, game_id: str, key: str, value: Any) -> None:
+        """Add a note to a recorded game's result (worked out after the game, e.g. the move analysis)."""
+        with self._session.begin() as session:
+            record = session.scalar(select(GameRecord).where(GameRecord.game_id == game_id))
+            if record is not None:
+                record.result = {**(record.result or {}), key: value}
+
     def save_game_log(
         self,
         *,

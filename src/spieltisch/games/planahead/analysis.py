@@ -4,12 +4,15 @@ strong computer player estimates them knowing only what the player knew then.
     analyse(tiles, fields) -> GameAnalysis   # tiles in draw order, fields 1..19 where each was laid
 
 For each move, the expected final score of a field is the score the land has before the tile, plus
-the points the tile completes there, plus the mean over every tile that may come next of the best
-it can do on the following land (the strong level's learned value of what is still to come): the
-strong level's one-tile chance search, applied to every free field alike, so the chosen field and
-the best one are measured with the same yardstick. The loss of a move is how far its field falls
-short of the best (never below 0). Nothing that came later enters a move's figures: the tiles still
-to come are those not drawn yet, as for the player.
+what the strong level's search expects it to bring: the points the tile completes there, plus the
+mean over every tile that may come next of the best the land can then do (and, two tiles deep, the
+one after it), valued by the strong level's learned value of what is still to come. A one-tile
+search over every free field picks the best few; those and the player's field are weighed by the
+two-tile search, so the chosen field and the best one are measured with the same yardstick. The
+rules score a land as its 180° turn, the learned value not quite: every estimate is the mean of the
+land's and its turn's. The loss of a move is how far its field falls short of the best (never below
+0). Nothing that came later enters a move's figures: the tiles still to come are those not drawn
+yet, as for the player. A whole game takes about 0.6 s (bench/planahead_analysis.py).
 
 Accuracy is the mean, over the moves, of where the chosen field lies between the worst free field
 (0) and the best (1): 1.0 for a game the engine would have played itself, about 0.6 for random play;
@@ -27,6 +30,10 @@ from spieltisch.games.planahead.tiles import Tile
 
 #: Losses at or above which a move is called „Ungenau“, „Fehler“ and „Patzer“ (expected points).
 INACCURACY, MISTAKE, BLUNDER = 3.0, 8.0, 15.0
+#: The fields (besides the player's) the two-tile search weighs (two: as good as three, measured with
+#: bench/planahead_analysis.py, for two thirds of the time), and the fields of each next tile it
+#: searches (the strong level's own: bots/players.py STRONG_NEXT).
+DEEP_FIELDS, DEEP_NEXT = 2, 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +72,7 @@ def analyse(tiles: Sequence[Tile], fields: Sequence[int]) -> GameAnalysis:
 
     from spieltisch.games.planahead.bots import weights
     from spieltisch.games.planahead.bots.geometry import undrawn_mask
-    from spieltisch.games.planahead.bots.kernels import lookahead_scores
+    from spieltisch.games.planahead.bots.kernels import deep_some, lookahead_scores
 
     _check(tiles, fields)
     w = weights.strong()
@@ -76,10 +83,35 @@ def analyse(tiles: Sequence[Tile], fields: Sequence[int]) -> GameAnalysis:
     for turn, (tile, field) in enumerate(zip(tiles, fields, strict=True)):
         before = score_land(tuple(land)).total
         undrawn = undrawn_mask(tiles[: turn + 1])
-        expected = lookahead_scores(w, cells, turn, undrawn, tile.index) + before
-        free = expected > -np.inf
-        best = int(np.argmax(np.where(free, expected, -np.inf)))  # the lowest field on ties
-        chosen, top, worst = float(expected[field - 1]), float(expected[best]), float(expected[free].min())
+        # The rules score a land as its 180° turn; the learned value does not quite: every estimate
+        # is the mean of the land's and its turn's (fields numbered column by column: the turn
+        # reverses them), so a line played turned — as the computers at a table play every other
+        # land — reads as well as it is. First the one-tile search over every free field, then the
+        # strong level's two-tile search for the player's field and the best few by the first.
+        flipped = np.ascontiguousarray(cells[::-1])
+        shallow = (
+            before
+            + (
+                lookahead_scores(w, cells, turn, undrawn, tile.index)
+                + lookahead_scores(w, flipped, turn, undrawn, tile.index)[::-1]
+            )
+            / 2
+        )
+        weighed = np.zeros(FIELD_COUNT, dtype=np.bool_)
+        weighed[np.argsort(-shallow, kind="mergesort")[:DEEP_FIELDS]] = True
+        weighed[field - 1] = True
+        weighed &= cells < 0
+        deep = (
+            deep_some(w, cells, turn, undrawn, tile.index, weighed, DEEP_NEXT)
+            + deep_some(
+                w, flipped, turn, undrawn, tile.index, np.ascontiguousarray(weighed[::-1]), DEEP_NEXT
+            )[::-1]
+        ) / 2
+        expected = np.where(weighed, deep + before, -np.inf)
+        worst_shallow = float(shallow[shallow > -np.inf].min())
+        best = int(np.argmax(expected))  # the lowest field on ties
+        chosen, top = float(expected[field - 1]), float(expected[best])
+        worst = min(worst_shallow, chosen)
         shares.append(1.0 if top - worst < 1e-9 else (chosen - worst) / (top - worst))
         moves.append(
             MoveAnalysis(

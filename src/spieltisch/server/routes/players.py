@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
@@ -257,36 +256,16 @@ def planahead_bests(games: Sequence[tuple[GameRecord, int]]) -> dict[str, Any] |
 
 def move_trend(games: Sequence[tuple[GameRecord, int]]) -> list[dict[str, Any]]:
     """How well the player's Plan Ahead moves were, game by game (oldest first): the average loss per
-    tile by the move analysis (games/planahead/analysis.py) of the games that were his own."""
+    tile by the move analysis, noted in each record after its game (server/rules/planahead.py), of
+    the games that were his own."""
     trend = []
     for record, seat in games:
-        result = record.result or {}
-        lands = result.get("lands") or []
-        if not his_own(record, seat) or not result.get("draw") or seat >= len(lands):
-            continue
-        loss = loss_per_tile(result["draw"], lands[seat])
-        if loss is not None:
-            trend.append({"at": utc(record.started_at).isoformat(), "loss": loss, "game_id": record.game_id})
+        losses = (record.result or {}).get("loss_per_tile") or []
+        if his_own(record, seat) and seat < len(losses) and losses[seat] is not None:
+            trend.append(
+                {"at": utc(record.started_at).isoformat(), "loss": losses[seat], "game_id": record.game_id}
+            )
     return trend[::-1]
-
-
-@lru_cache(maxsize=4096)
-def loss_per_tile(draw: str, land: str) -> float | None:
-    """A land's average loss per tile (expected points; some 30 ms the first time, then remembered:
-    a finished game never changes). None for a land with no tile."""
-    from spieltisch.games.planahead.analysis import analyse
-    from spieltisch.games.planahead.notation import parse_land, parse_tiles
-
-    tiles, laid = parse_tiles(draw), parse_land(land)
-    fields = []
-    for tile in tiles:
-        if tile not in laid:
-            break
-        fields.append(laid.index(tile) + 1)
-    if not fields:
-        return None
-    moves = analyse(tiles[: len(fields)], fields).moves
-    return round(sum(move.loss for move in moves) / len(moves), 2)
 
 
 def left_at(record: GameRecord, seat: int) -> bool:

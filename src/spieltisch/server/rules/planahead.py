@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from spieltisch.games.levels import BotLevel
 from spieltisch.games.planahead import game as planahead
@@ -19,6 +21,11 @@ from spieltisch.server.rules.base import (
     played_for_people,
     save_game_record,
 )
+
+if TYPE_CHECKING:
+    from spieltisch.games.planahead.analysis import GameAnalysis
+
+log = logging.getLogger(__name__)
 
 
 class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
@@ -149,7 +156,36 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
             "played_for": played_for_people(self, game),
         }
         await save_game_record(self, game, records, result)
-        return {"strongest": await in_background(_strongest, state)}
+        strongest = await in_background(_strongest, state)
+        # Then, when the background thread has time, how well each person's moves were (the
+        # player's page shows the trend): written into the record beside its result.
+        task = asyncio.create_task(_note_losses(game, records))
+        _NOTING.add(task)
+        task.add_done_callback(_NOTING.discard)
+        return {"strongest": strongest}
+
+
+#: The records' notes of the move analysis still being worked out (kept till done).
+_NOTING: set[asyncio.Task[None]] = set()
+
+
+async def _note_losses(game: FinishedGame[planahead.Game], records: Records) -> None:
+    try:
+        people = [sitter.player is not None for sitter in game.sitters]
+        losses = await in_background(losses_per_tile, game.state, people)
+        await asyncio.to_thread(records.repository.note_result, game.game_id, "loss_per_tile", losses)
+    except Exception:  # a note missing is a point missing on a chart: nothing a player waits for
+        log.exception("could not note the move analysis of game %s", game.game_id)
+
+
+def losses_per_tile(state: planahead.Game, people: Sequence[bool]) -> list[float | None]:
+    """Each person's average loss per tile by the move analysis (None: a computer's seat, or a land
+    without a tile)."""
+    found: list[float | None] = []
+    for seat, person in zip(state.seats, people, strict=False):
+        moves = _analysed(state, seat.land).moves if person else ()
+        found.append(round(sum(m.loss for m in moves) / len(moves), 2) if moves else None)
+    return found
 
 
 def tile_frames(
@@ -186,22 +222,28 @@ def analyses(state: planahead.Game) -> list[dict[str, Any]]:
     verdict: a pure function of the finished game (some 30 ms a seat), so it is worked out with the
     replay rather than stored beside it. A land left unfinished (a Rätsel whose time ran out) is
     analysed up to its first tile not laid."""
-    from spieltisch.games.planahead.analysis import analyse, verdict
+    from spieltisch.games.planahead.analysis import verdict
 
     found = []
     for seat in state.seats:
-        fields = []
-        for tile in state.draw:
-            if tile not in seat.land:
-                break
-            fields.append(seat.land.index(tile) + 1)
-        if not fields:
-            found.append({"moves": [], "score": 0, "accuracy": None})
-            continue
-        result = analyse(state.draw[: len(fields)], fields)
+        result = _analysed(state, seat.land)
         moves = [{**move.to_dict(), "verdict": verdict(move.loss)} for move in result.moves]
-        found.append({"moves": moves, "score": result.score, "accuracy": result.accuracy})
+        found.append({"moves": moves, "score": result.score, "accuracy": result.accuracy if moves else None})
     return found
+
+
+def _analysed(state: planahead.Game, land: Sequence[Any]) -> GameAnalysis:
+    """A land's analysis up to its first tile not laid (none laid: no moves)."""
+    from spieltisch.games.planahead.analysis import GameAnalysis, analyse
+
+    fields = []
+    for tile in state.draw:
+        if tile not in land:
+            break
+        fields.append(land.index(tile) + 1)
+    if not fields:
+        return GameAnalysis((), 0, 1.0)
+    return analyse(state.draw[: len(fields)], fields)
 
 
 def _strongest(state: planahead.Game) -> dict[str, Any]:

@@ -365,6 +365,46 @@ def top_fields(scores: np.ndarray, k: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
+def deep_some(
+    w: np.ndarray,
+    land: np.ndarray,
+    placed: int,
+    undrawn: np.ndarray,
+    tile: int,
+    consider: np.ndarray,
+    k_next: int,
+) -> np.ndarray:
+    """The 2-ply chance search of `deep_scores` for the fields in `consider` only (-inf elsewhere):
+    each one's reward plus the mean over the next tile of its best 1-ply score among the k_next
+    fields the afterstate value likes best (the move analysis weighs a player's field and the best
+    few this way)."""
+    if placed + 2 >= N_FIELDS:
+        return lookahead_some(w, land, placed, undrawn, tile, consider)
+    out = np.full(N_FIELDS, -np.inf)
+    n_unseen = 0
+    for x in range(N_TILES):
+        if undrawn[x]:
+            n_unseen += 1
+    for a in range(N_FIELDS):
+        if land[a] >= 0 or not consider[a]:
+            continue
+        land[a] = tile
+        r_a = reward_at(land, a)
+        total = 0.0
+        for x in range(N_TILES):
+            if not undrawn[x]:
+                continue
+            undrawn[x] = False
+            near = afterstate_scores(w, land, placed + 1, undrawn, x)
+            inner = lookahead_some(w, land, placed + 1, undrawn, x, top_fields(near, k_next))
+            undrawn[x] = True
+            total += inner.max()
+        out[a] = r_a + total / n_unseen
+        land[a] = -1
+    return out
+
+
+@njit(cache=True, nogil=True)
 def deep_scores(
     w: np.ndarray, land: np.ndarray, placed: int, undrawn: np.ndarray, tile: int, k_first: int, k_next: int
 ) -> np.ndarray:
