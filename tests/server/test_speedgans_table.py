@@ -278,8 +278,8 @@ def test_leaderboard_entries_of_a_table_halved_with_an_easy_computer(tmp_path):
     )
     board = repository.leaderboard("speedgans", player="p_1")
     assert board["entries"] == [
-        {"rank": 1, "player": "p_2", "nickname": "Bob", "points": 20.5 + 100.0, "games": 2},
-        {"rank": 2, "player": "p_1", "nickname": "Ann", "points": 75.0, "games": 1},
+        {"rank": 1, "player": "p_2", "nickname": "Bob", "points": 20.5 + 100.0, "games": 2, "stood_in": 0},
+        {"rank": 2, "player": "p_1", "nickname": "Ann", "points": 75.0, "games": 1, "stood_in": 0},
     ]
     assert board["you"] == board["entries"][1]
     assert repository.leaderboard("speedgans", limit=1, player="p_1")["you"]["rank"] == 2

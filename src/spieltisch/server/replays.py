@@ -38,8 +38,12 @@ def final_state(rules: GameRules[Any, Any], row: GameLog) -> Any:
     return state
 
 
-def replay(games: Mapping[str, GameRules[Any, Any]], row: GameLog) -> dict[str, Any] | None:
-    """The replay of a logged game (docs/history.md), or None where its kind has none."""
+def replay(
+    games: Mapping[str, GameRules[Any, Any]], row: GameLog, *, analysed: bool = True
+) -> dict[str, Any] | None:
+    """The replay of a logged game (docs/history.md), or None where its kind has none; `analysed`:
+    with each seat's move-by-move analysis, where the game has one (costly: a check that only runs
+    games again leaves it out)."""
     rules = games.get(row.game)
     if rules is None:
         return None
@@ -54,6 +58,9 @@ def replay(games: Mapping[str, GameRules[Any, Any]], row: GameLog) -> dict[str, 
             None if p.get("bot") else rules.played_for(last, i).note() for i, p in enumerate(row.players)
         ]
         shown = {**shown, "final": {**shown["final"], "played_for": notes}}
+    found = rules.analysis(states[-1][1]) if analysed and states else None
+    if found is not None:
+        shown = {**shown, "analysis": found}
     ended = row.log[-1][1] if row.log else row.started
     return {
         "id": row.game_id,

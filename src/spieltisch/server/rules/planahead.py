@@ -134,11 +134,10 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
 
     def replay(self, moments: Iterable[tuple[float, planahead.Game]]) -> dict[str, Any]:
         frames, last = tile_frames(moments)
-        return {
-            "frames": frames,
-            "final": {"scores": list(last.scores()), "ranking": list(last.ranking())},
-            "analysis": analyses(last),
-        }
+        return {"frames": frames, "final": {"scores": list(last.scores()), "ranking": list(last.ranking())}}
+
+    def analysis(self, state: planahead.Game) -> list[dict[str, Any]]:
+        return analyses(state)
 
     def dump(self, state: planahead.Game) -> dict[str, Any]:
         return planahead.to_dict(state)

@@ -85,11 +85,10 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
 
     def replay(self, moments: Iterable[tuple[float, attempt.Attempt]]) -> dict[str, Any]:
         frames, last = tile_frames((at, state.game) for at, state in moments)
-        return {
-            "frames": frames,
-            "final": {"scores": list(last.scores()), "ranking": [1]},
-            "analysis": analyses(last),
-        }
+        return {"frames": frames, "final": {"scores": list(last.scores()), "ranking": [1]}}
+
+    def analysis(self, state: attempt.Attempt) -> list[dict[str, Any]]:
+        return analyses(state.game)
 
     def dump(self, state: attempt.Attempt) -> dict[str, Any]:
         return attempt.to_dict(state)
