@@ -60,7 +60,7 @@ class Services:
         self.creating = KeyedLocks()
         #: Whether a table's creator has finished table games (the lobby lists his tables first).
         self.played = PlayedCache(repository.has_played)
-        store.listen(self.played.table_changed)
+        store.listen_briefs(self.played.brief_changed)
         self.scheduler = Scheduler(store, clock, self, config.bot_pacing)
         #: Whether this process can serve now (/healthz, /readyz).
         self.health = Health(lambda: store.healthy, store.ping, repository.ping)
