@@ -221,10 +221,12 @@ def _redis_faults(method: F) -> F:
 #: KEYS: the table's hash, its log, the index of tables. ARGV: the expected version ('' for a new
 #: table), the new version, the snapshot, whether to empty the log first, the table's channel, the
 #: announcement's first line, the table's id, its due time ('-': none), its facts, the channel of
-#: briefs, then the log entries. Two announcements: on the table's own channel (heard by the
-#: processes that hold the table) its first line, the snapshot and the new entries as a JSON list,
-#: a line each; on the channel of briefs (heard by every process) one short line — id, version, due
-#: time, and the facts only when they changed. Returns 1, or 0 when the version moved on.
+#: briefs, whether the writing process hears the table's channel itself (1 or 0), then the log
+#: entries. Two announcements: on the table's own channel (heard by the processes that hold the
+#: table) its first line, the snapshot and the new entries as a JSON list, a line each — only when
+#: another process hears it (a table routed to one process costs nobody else anything); on the
+#: channel of briefs (heard by every process) one short line — id, version, due time, and the facts
+#: only when they changed. Returns 1, or 0 when the version moved on.
 _WRITE_SCRIPT = """
 local kept = redis.call('HMGET', KEYS[1], 'version', 'facts')
 local current = kept[1]
@@ -236,12 +238,14 @@ end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3], 'due', ARGV[8], 'facts', ARGV[9])
 redis.call('SADD', KEYS[3], ARGV[7])
 if ARGV[4] == '1' then redis.call('DEL', KEYS[2]) end
-for first = 11, #ARGV, 1000 do
+for first = 12, #ARGV, 1000 do
   redis.call('RPUSH', KEYS[2], unpack(ARGV, first, math.min(first + 999, #ARGV)))
 end
-local entries = {}
-for i = 11, #ARGV do entries[#entries + 1] = ARGV[i] end
-redis.call('PUBLISH', ARGV[5], ARGV[6] .. '\\n' .. ARGV[3] .. '\\n[' .. table.concat(entries, ',') .. ']')
+if redis.call('PUBSUB', 'NUMSUB', ARGV[5])[2] > tonumber(ARGV[11]) then
+  local entries = {}
+  for i = 12, #ARGV do entries[#entries + 1] = ARGV[i] end
+  redis.call('PUBLISH', ARGV[5], ARGV[6] .. '\\n' .. ARGV[3] .. '\\n[' .. table.concat(entries, ',') .. ']')
+end
 local brief = ARGV[7] .. ' ' .. ARGV[2] .. ' ' .. ARGV[8]
 if kept[2] ~= ARGV[9] then brief = brief .. ' ' .. ARGV[9] end
 redis.call('PUBLISH', ARGV[10], brief)
@@ -697,7 +701,8 @@ class RedisTableStore:
 
     async def _read_brief(self, table_id: str) -> Brief | None:
         """A table's brief as Redis has it (None: no such table)."""
-        version, due, facts = await self._redis.hmget(self._key(table_id), ["version", "due", "facts"])
+        raw = await self._redis.hmget(self._key(table_id), ["version", "due", "facts"])
+        version, due, facts = (None if value is None else str(value) for value in raw)
         return await self._brief_from(table_id, version, due, facts)
 
     async def _brief_from(
@@ -767,6 +772,9 @@ class RedisTableStore:
                 _due_text(brief.due),
                 brief.facts.to_json(),
                 self._brief_channel,
+                # (A subscription on its way counts as heard: a process that misses the
+                # announcement so reads the table when the brief's line comes.)
+                int(new.id in self._subscribed),
                 *encoded,
             ],
         )
