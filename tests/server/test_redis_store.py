@@ -57,12 +57,23 @@ async def two_processes(redis_url: str) -> AsyncIterator[tuple[RedisTableStore, 
         table = started_table()
         first.watch(table.id, True)  # (a connection of each follows the table)
         second.watch(table.id, True)
+        await both_hear(first, table.id)
         await first.create(table)
         await until(lambda: table.id in second._tables)
         yield first, second, table
     finally:
         await first.close()
         await second.close()
+
+
+async def both_hear(first: RedisTableStore, table_id: str) -> None:
+    """Until both stores hear the table's channel (their subscriptions went out in the background)."""
+    for _ in range(500):
+        [(_, count)] = await first._redis.pubsub_numsub(first._channel(table_id))
+        if count == 2:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("not subscribed within time")
 
 
 def started_table() -> Table:
@@ -93,6 +104,7 @@ def test_a_change_reaches_the_other_process_with_its_log(redis_url):
         table = started_table()
         first.watch(table.id, True)
         second.watch(table.id, True)
+        await both_hear(first, table.id)
         await first.create(table)
         changed = await first.update(table.id, place_and_confirm)
         assert changed is not None and len(changed.log) == 2
