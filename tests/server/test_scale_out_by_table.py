@@ -171,3 +171,27 @@ def test_briefs_follow_every_change_without_holding_the_tables(redis_url):
             await second.close()
 
     run_async(run())
+
+
+def test_fresh_accounts_of_one_address_cannot_fill_the_lobby_by_spreading_over_processes(
+    server_factory, redis_url, postgres_url
+):
+    """The attack: fresh accounts of one address host open tables on both processes in turn, so
+    that neither process holds the other's tables. The limit counts the address's tables from the
+    briefs of every table: the fourth and later are refused wherever they are asked for."""
+    env = {
+        "SPIELTISCH_REDIS_URL": redis_url,
+        "SPIELTISCH_DATABASE_URL": postgres_url,
+        "SPIELTISCH_SECRET": "a secret both processes share",
+        "SPIELTISCH_ADDRESS_OPEN_TABLES": "3",
+    }
+    servers = [server_factory(env), server_factory(env)]
+    answers = []
+    for n in range(8):
+        host = Client(servers[n % 2].url, f"Fresh{n}", address="198.51.100.23")
+        host.send({"type": "create_table", "game": "planahead", "settings": {"seats": 2}})
+        answer = host.next_of(("table", "error"))
+        answers.append(answer["type"] if answer["type"] == "table" else answer["code"])
+    assert answers == ["table"] * 3 + ["too_many_tables"] * 5
+    for server in servers:  # neither lobby lists more than the address's three
+        assert len(httpx.get(f"{server.url}/api/tables").json()["tables"]) <= 3

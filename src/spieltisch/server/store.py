@@ -451,8 +451,9 @@ class RedisTableStore:
         await self._ready.wait()
 
     async def close(self) -> None:
-        if self._task:
-            self._task.cancel()
+        for task in (self._task, self._subscribing):
+            if task is not None:
+                task.cancel()
         await self._redis.aclose()
 
     async def ping(self) -> None:
