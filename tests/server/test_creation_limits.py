@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from spieltisch.games.planahead import game as pa
 from spieltisch.server import limits
+from spieltisch.server.brief import brief_of, facts_of, forget_at
 from spieltisch.server.creation import holdings, origin_of, runs_to_end
 from spieltisch.server.lobby import LINES_PER_HOST, LobbyList
 from spieltisch.server.played import PlayedCache
 from spieltisch.server.rules.planahead import PlanAheadRules
 from spieltisch.server.rules.puzzle import PuzzleRules
-from spieltisch.server.scheduler import forget_at
 from spieltisch.server.tables import Start, Status, Table, apply, create_table, end_alone, set_connected
 from tests.aio import run
 from tests.server.moments import T0
@@ -33,7 +33,7 @@ def test_the_lobby_lists_hosts_who_played_first_and_few_lines_of_one_address():
     honest += [open_table(f"new{n}", f"203.0.113.{10 + n}", T0 + n) for n in range(5)]
     # 98 fresh accounts of one address, 3 tables each, all newer than every honest table.
     spam = [open_table(f"spam{n}", "198.51.100.7", T0 + 100 + n * 3 + k) for n in range(98) for k in range(3)]
-    lines = LobbyList([*honest, *spam]).tables()
+    lines = LobbyList(map(facts_of, [*honest, *spam])).tables()
     ids = [line["id"] for line in lines]
     assert ids[0] == honest[0].id  # the host who has played: first, though the oldest
     assert {t.id for t in honest} <= set(ids)
@@ -44,9 +44,11 @@ def test_the_lobby_lists_hosts_who_played_first_and_few_lines_of_one_address():
 def test_a_flood_gets_no_line_beside_a_single_honest_table_and_a_class_its_two():
     regular = open_table("regular", "203.0.113.1", T0, played=True)
     spam = [open_table(f"spam{n}", "198.51.100.7", T0 + 1 + n) for n in range(limits.LOBBY_FLOOD_TABLES + 1)]
-    assert [line["id"] for line in LobbyList([regular, *spam]).tables()] == [regular.id]
+    assert [line["id"] for line in LobbyList(map(facts_of, [regular, *spam])).tables()] == [regular.id]
     school = [open_table(f"kid{n}", "192.0.2.5", T0 + n) for n in range(limits.LOBBY_FLOOD_TABLES)]
-    lines = [line["id"] for line in LobbyList(school).tables()]  # a quiet evening: only the class
+    lines = [
+        line["id"] for line in LobbyList(map(facts_of, school)).tables()
+    ]  # a quiet evening: only the class
     assert lines == [school[-1].id, school[-2].id]
 
 
@@ -54,7 +56,7 @@ def test_hosts_who_played_are_not_counted_by_address_but_by_host():
     school = "192.0.2.5"
     played = [open_table(f"p{n}", school, T0 + n, played=True) for n in range(8)]
     busy = [open_table("busy", school, T0 + 10 + k, played=True) for k in range(5)]
-    lines = {line["id"] for line in LobbyList([*played, *busy]).tables()}
+    lines = {line["id"] for line in LobbyList(map(facts_of, [*played, *busy])).tables()}
     assert {t.id for t in played} <= lines  # one address, but each host has played
     assert len(lines & {t.id for t in busy}) == LINES_PER_HOST
 
@@ -62,7 +64,7 @@ def test_hosts_who_played_are_not_counted_by_address_but_by_host():
 def test_a_table_listed_again_when_the_flood_is_gone():
     honest = open_table("ann", "203.0.113.1", T0)
     spam = [open_table(f"spam{n}", "203.0.113.1", T0 + 1 + n) for n in range(4)]
-    lobby = LobbyList([honest, *spam])
+    lobby = LobbyList(map(facts_of, [honest, *spam]))
     assert honest.id not in {line["id"] for line in lobby.tables()}  # two newer of its address shown
     for table in spam:
         lobby.update(table.id, None)
@@ -81,16 +83,16 @@ def test_a_new_run_ends_the_oldest_absent_ones_of_the_player_and_of_the_address(
     runs = [run_of("eve", address, T0 + n) for n in range(limits.SOLO_RUNS_PER_PLAYER + 1)]
     runs[0] = set_connected(runs[0], "eve", True, T0) or runs[0]  # the oldest one she is at
     runs[1] = set_connected(runs[1], "eve", False, T0 + 1) or runs[1]
-    held = holdings(runs, "eve", origin_of(address, SECRET), None)
+    held = holdings(map(facts_of, runs), "eve", origin_of(address, SECRET), None)
     ended = runs_to_end(held, per_address=100, new=runs[-1].id)
     assert [t.id for t in ended] == [runs[1].id]  # absent: before the older one she is at
 
     others = [run_of(f"acc{n}", address, T0 + 10 + n) for n in range(6)]
-    held = holdings([*runs, *others], "acc5", origin_of(address, SECRET), None)
+    held = holdings(map(facts_of, [*runs, *others]), "acc5", origin_of(address, SECRET), None)
     ended = runs_to_end(held, per_address=8, new=others[-1].id)
-    assert len(ended) == len(runs) + len(others) - 8 and others[-1] not in ended
+    assert len(ended) == len(runs) + len(others) - 8 and others[-1].id not in {t.id for t in ended}
     # Another address holds its own runs.
-    held = holdings([*runs, *others], "bob", origin_of("203.0.113.9", SECRET), None)
+    held = holdings(map(facts_of, [*runs, *others]), "bob", origin_of("203.0.113.9", SECRET), None)
     assert runs_to_end(held, per_address=8, new="x") == []
 
 
@@ -140,5 +142,5 @@ def test_whether_a_host_has_played_is_asked_once_and_learnt_from_a_recorded_game
     game = open_table("ann", "203.0.113.1", T0)
     game = apply(game, "ann", "Ann", Start(), T0, 1.0)
     game.status, game.recorded = Status.FINISHED, True
-    run(cache.table_changed(game.id, game, False))
+    run(cache.brief_changed(game.id, brief_of(game), False))
     assert run(cache.has_played("ann")) and asked == ["veteran", "ann"]

@@ -1,5 +1,5 @@
 """The Redis store against a real Redis, two stores standing for two processes: each keeps a replica
-of every table, a change reaches the other with its log and without a fetch, a replica that fell
+of the tables it follows, a change reaches the other with its log and without a fetch, a replica that fell
 behind is caught by the version and the change computed again on the newest table, and tables
 written by the earlier layout (one JSON string each) are taken over."""
 
@@ -55,12 +55,25 @@ async def two_processes(redis_url: str) -> AsyncIterator[tuple[RedisTableStore, 
     await second.start()
     try:
         table = started_table()
+        first.watch(table.id, True)  # (a connection of each follows the table)
+        second.watch(table.id, True)
+        await both_hear(first, table.id)
         await first.create(table)
         await until(lambda: table.id in second._tables)
         yield first, second, table
     finally:
         await first.close()
         await second.close()
+
+
+async def both_hear(first: RedisTableStore, table_id: str) -> None:
+    """Until both stores hear the table's channel (their subscriptions went out in the background)."""
+    for _ in range(500):
+        [(_, count)] = await first._redis.pubsub_numsub(first._channel(table_id))
+        if count == 2:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("not subscribed within time")
 
 
 def started_table() -> Table:
@@ -89,6 +102,9 @@ def test_a_change_reaches_the_other_process_with_its_log(redis_url):
         await second.start()
         heard = Heard(second)
         table = started_table()
+        first.watch(table.id, True)
+        second.watch(table.id, True)
+        await both_hear(first, table.id)
         await first.create(table)
         changed = await first.update(table.id, place_and_confirm)
         assert changed is not None and len(changed.log) == 2

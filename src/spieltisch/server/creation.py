@@ -21,12 +21,13 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
 
 from spieltisch.server import limits
+from spieltisch.server.brief import Facts
 from spieltisch.server.limits import AddressBuckets
-from spieltisch.server.tables import Status, Table
+from spieltisch.server.tables import Status
 
 
 def origin_of(address: str, secret: bytes) -> str:
@@ -72,47 +73,48 @@ class KeyedLocks:
 
 @dataclass
 class Holdings:
-    """What a player and his address hold now, from one pass over the live tables."""
+    """What a player and his address hold now, from one pass over the live tables' facts (every
+    process has them of every table: server/brief.py)."""
 
     #: Open lobby tables the player hosts.
     hosted_open: int = 0
     #: Open lobby tables from the address whose creator had not played.
     unplayed_open_from_origin: int = 0
     #: Running solo runs of the player, and of everyone from the address.
-    own_runs: list[Table] = field(default_factory=list)
-    origin_runs: list[Table] = field(default_factory=list)
+    own_runs: list[Facts] = field(default_factory=list)
+    origin_runs: list[Facts] = field(default_factory=list)
     #: The player's running attempt at the day's game of the key asked for, if any.
-    open_attempt: Table | None = None
+    open_attempt: Facts | None = None
     #: The player's finished solo runs in the records that nobody is at.
-    own_finished: list[Table] = field(default_factory=list)
+    own_finished: list[Facts] = field(default_factory=list)
 
 
-def holdings(tables: list[Table], player: str, origin: str, attempt_key: str | None) -> Holdings:
+def holdings(tables: Iterable[Facts], player: str, origin: str, attempt_key: str | None) -> Holdings:
     held = Holdings()
     for table in tables:
-        if table.status is Status.OPEN and table.rules.listed:
+        if table.status is Status.OPEN and table.listed:
             held.hosted_open += table.host == player
             held.unplayed_open_from_origin += table.origin == origin and not table.creator_played
-        elif table.status is Status.FINISHED and table.rules.starts_alone:
+        elif table.status is Status.FINISHED and table.starts_alone:
             if table.recorded and not table.anyone_here and table.seat_of(player) is not None:
                 held.own_finished.append(table)
-        elif table.status is Status.PLAYING and table.rules.starts_alone:
+        elif table.status is Status.PLAYING and table.starts_alone:
             mine = table.seat_of(player) is not None
             if mine:
                 held.own_runs.append(table)
-                if attempt_key is not None and table.rules.attempt_key(table.settings) == attempt_key:
+                if attempt_key is not None and table.attempt_key == attempt_key:
                     held.open_attempt = table
             if table.origin == origin:
                 held.origin_runs.append(table)
     return held
 
 
-def runs_to_end(held: Holdings, per_address: int, new: str) -> list[Table]:
+def runs_to_end(held: Holdings, per_address: int, new: str) -> list[Facts]:
     """The running solo runs to end now that run `new` is made, so that the player and the address
     each hold no more than their limit: the oldest first among those whose player is not at them,
     never the new one. (Asked after the new run is stored: of creations racing each other, the
     last to ask sees every run, so none is left over the limit.)"""
-    ending: dict[str, Table] = {}
+    ending: dict[str, Facts] = {}
     for runs, limit in ((held.own_runs, limits.SOLO_RUNS_PER_PLAYER), (held.origin_runs, per_address)):
         left = [run for run in runs if run.id not in ending]
         candidates = sorted((run for run in left if run.id != new), key=_first_to_end)
@@ -121,11 +123,11 @@ def runs_to_end(held: Holdings, per_address: int, new: str) -> list[Table]:
     return list(ending.values())
 
 
-def finished_to_forget(held: Holdings) -> list[Table]:
+def finished_to_forget(held: Holdings) -> list[Facts]:
     """The player's finished solo runs nobody is at but the newest `FINISHED_RUNS_KEPT`."""
     newest_first = sorted(held.own_finished, key=lambda run: (run.created, run.id), reverse=True)
     return newest_first[limits.FINISHED_RUNS_KEPT :]
 
 
-def _first_to_end(run: Table) -> tuple[bool, float, str]:
+def _first_to_end(run: Facts) -> tuple[bool, float, str]:
     return (run.anyone_here, run.created, run.id)

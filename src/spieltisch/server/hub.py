@@ -1,9 +1,11 @@
 """The browsers connected to this process, and what each of them is sent.
 
 A change of a table (from this process or, through Redis, from another) reaches `table_changed`
-with the table itself; the hub then sends every connection that has the table open its own view of
-it, and — when the table's line in the lobby changed — the lines that changed to those who show
-the lobby. A connection follows what its page shows: the lobby, or one table (an index by table
+with the table itself — in every process where a connection follows the table (the hub tells the
+store which tables those are: `watch`) — and the hub sends every connection that has the table open
+its own view of it. Every change of every table reaches `brief_changed` with the table's brief
+(server/brief.py): when the table's line in the lobby changed, the lines that changed go to those
+who show the lobby. A connection follows what its page shows: the lobby, or one table (an index by table
 finds a table's connections without looking at the others). It never receives a view older than
 one it already has, nor one that shows it nothing new.
 
@@ -23,6 +25,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketState
 
 from spieltisch.server import wire
+from spieltisch.server.brief import Brief
 from spieltisch.server.clock import Clock
 from spieltisch.server.lobby import LobbyList
 from spieltisch.server.store import TableStore
@@ -75,8 +78,8 @@ class Hub:
     #: Seconds the lobby waits to gather changes into one message (tables opening, filling and
     #: ending at once reach the lobby's browsers as one message, not one per change).
     LOBBY_GATHER = 0.5
-    #: Seconds after which the lobby's list is built anew from every table (a safety net: every
-    #: change reaches `table_changed`, but a table deleted while Redis was away would linger).
+    #: Seconds after which the lobby's list is built anew from every table's brief (a safety net:
+    #: every change reaches `brief_changed`, but a table deleted while Redis was away would linger).
     LOBBY_REFRESH = 60.0
 
     def __init__(self, store: TableStore, clock: Clock) -> None:
@@ -94,6 +97,7 @@ class Hub:
         self._due_views: dict[str, _DueViews] = {}
         self._sending: set[asyncio.Task[None]] = set()
         store.listen(self.table_changed)
+        store.listen_briefs(self.brief_changed)
 
     def add(self, connection: Connection) -> None:
         self.connections.add(connection)
@@ -116,7 +120,11 @@ class Hub:
     def follow(self, connection: Connection, table_id: str) -> None:
         """The connection shows this table: every change of it is sent there."""
         connection.tables.add(table_id)
-        self._watchers.setdefault(table_id, set()).add(connection)
+        watchers = self._watchers.get(table_id)
+        if watchers is None:
+            watchers = self._watchers[table_id] = set()
+            self.store.watch(table_id, True)
+        watchers.add(connection)
 
     def forget(self, connection: Connection, table_id: str) -> None:
         """The connection no longer shows the table (its page moved on)."""
@@ -128,6 +136,7 @@ class Hub:
             watchers.discard(connection)
             if not watchers:
                 del self._watchers[table_id]
+                self.store.watch(table_id, False)
 
     async def renamed(self, player: str, nickname: str, reason: str) -> None:
         """An operator renamed the player: each of his tabs here hears it at once (and what it does
@@ -217,13 +226,14 @@ class Hub:
             await asyncio.gather(*sends)
 
     async def lobby(self) -> LobbyList:
-        """The lobby's list (built from every table the first time, and now and then again)."""
+        """The lobby's list (built from every table's brief the first time, and now and then again)."""
         now = self.clock.now()
         if self._lobby is None or now - self._lobby_built > self.LOBBY_REFRESH:
+            facts = [brief.facts for brief in self.store.briefs().values()]
             if self._lobby is None:
-                self._lobby = LobbyList(await self.store.all_tables())
+                self._lobby = LobbyList(facts)
             else:
-                self._lobby.rebuild(await self.store.all_tables())
+                self._lobby.rebuild(facts)
             self._lobby_built = now
         return self._lobby
 
@@ -236,23 +246,30 @@ class Hub:
         is not over: his way back to them (a table nobody is at is not in the lobby's list). A
         running game he left is among them: he may come back to it (its seat waits for him)."""
         own = [
-            table
-            for table in await self.store.all_tables()
-            if table.rules.listed
-            and table.status is not Status.FINISHED
-            and any(
-                seat.player == connection.player and (not seat.left or table.status is Status.PLAYING)
-                for seat in table.seats
+            brief.facts
+            for brief in self.store.briefs().values()
+            if brief.facts.listed
+            and brief.facts.status is not Status.FINISHED
+            # (a running game he left: its seat waits for him)
+            and (
+                brief.facts.holds_seat(connection.player)
+                or (
+                    brief.facts.status is Status.PLAYING
+                    and brief.facts.seat_of(connection.player) is not None
+                )
             )
         ]
         own.sort(key=lambda table: (-table.created, table.id))
-        lines = [table.summary() for table in own[:OWN_TABLES]]
+        lines = [table.summary for table in own[:OWN_TABLES]]
         await connection.send({"type": "your_tables", "tables": lines})
 
     async def table_changed(self, table_id: str, table: Table | None, here: bool = True) -> None:
         if table is not None and table_id in self._watchers:
             self._views_due(table)
-        if self._lobby is not None and self._lobby.update(table_id, table) and self._lobby_due is None:
+
+    async def brief_changed(self, table_id: str, brief: Brief | None, here: bool = True) -> None:
+        facts = None if brief is None else brief.facts
+        if self._lobby is not None and self._lobby.update(table_id, facts) and self._lobby_due is None:
             self._lobby_due = asyncio.create_task(self._tell_lobby())
 
     async def _tell_lobby(self) -> None:

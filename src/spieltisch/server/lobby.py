@@ -2,7 +2,8 @@
 
 A move at a table almost never changes its line in the lobby (the line shows seats, names, status
 and settings, not the game), so the list is not rebuilt from every table after every change: the
-hub hands each changed table to `LobbyList.update`, which says whether a line changed at all.
+hub hands each changed table's facts (server/brief.py: every process has them of every table, not
+only of those it holds) to `LobbyList.update`, which says whether a line changed at all.
 
 A browser that opens the lobby gets the whole list once (`lobby`); after that only what changed
 (`lobby_changes`: the lines that are new or different, and the ids that left the list), gathered
@@ -19,12 +20,14 @@ most `LINES_PER_HOST` lines.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from spieltisch.server import wire
+from spieltisch.server.brief import Facts
 from spieltisch.server.limits import LOBBY_FLOOD_TABLES, LOBBY_LINES_PER_ORIGIN, OPEN_TABLES_PER_HOST
-from spieltisch.server.tables import Status, Table
+from spieltisch.server.tables import Status
 
 #: The most tables the lobby lists (open ones first): it stays small on a phone and on the wire.
 LOBBY_SIZE = 100
@@ -43,45 +46,51 @@ class _Entry:
     #: kept, its host); None when its creator had played (such tables are not counted).
     counted_as: str | None
     line: Line
+    #: The facts the entry was made of (the same facts again: nothing to compare).
+    facts: Facts = field(compare=False)
 
 
-def listed(table: Table) -> bool:
+def listed(table: Facts) -> bool:
     """Open and running tables of listed kinds where someone is present (a game everyone has left
     is nothing to join or watch)."""
-    return table.rules.listed and table.status is not Status.FINISHED and table.anyone_here
+    return table.listed and table.status is not Status.FINISHED and table.anyone_here
 
 
-def _order(table: Table) -> Order:
+def _order(table: Facts) -> Order:
     """Open tables first, then running ones (to watch); of each, those whose creator had played
     first; newest first. (The browser sorts what it is sent by `status` and `created` alone.)"""
     return (table.status is not Status.OPEN, not table.creator_played, -table.created, table.id)
 
 
-def _entry(table: Table) -> _Entry:
+def _entry(table: Facts) -> _Entry:
     counted_as = None if table.creator_played else (table.origin or f"host:{table.host}")
-    return _Entry(_order(table), table.host, counted_as, table.summary())
+    return _Entry(_order(table), table.host, counted_as, table.summary, table)
 
 
 class LobbyList:
     """Every listed table's line and place in the order, and the list its browsers were last told."""
 
-    def __init__(self, tables: list[Table]) -> None:
+    def __init__(self, tables: Iterable[Facts]) -> None:
         self._lines: dict[str, _Entry] = {}
         self.rebuild(tables)
         self._shown = self._top()
         self._message: str | None = None
 
-    def rebuild(self, tables: list[Table]) -> None:
-        """Every line anew from the tables (the differences reach the browsers as changes)."""
+    def rebuild(self, tables: Iterable[Facts]) -> None:
+        """Every line anew from the tables' facts (the differences reach the browsers as changes)."""
         self._lines = {}
         for table in tables:
             self.update(table.id, table)
 
-    def update(self, table_id: str, table: Table | None) -> bool:
-        """Take the table's newest state (None: it is gone); whether the lobby's list changed."""
+    def update(self, table_id: str, table: Facts | None) -> bool:
+        """Take the table's newest facts (None: it is gone); whether the lobby's list changed."""
         before = self._lines.get(table_id)
+        if before is not None and before.facts is table:
+            return False  # (a change that left the facts as they were hands in the same ones)
         after = _entry(table) if table is not None and listed(table) else None
         if before == after:
+            if after is not None:
+                self._lines[table_id] = after  # (its facts: the next change may hand in the same)
             return False
         if after is None:
             del self._lines[table_id]

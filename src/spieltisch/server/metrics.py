@@ -20,7 +20,6 @@ import contextlib
 import os
 from collections import Counter as Tally
 from collections.abc import Awaitable, Callable, Iterable
-from typing import TYPE_CHECKING
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -30,9 +29,6 @@ from prometheus_client import (
     Histogram,
     generate_latest,
 )
-
-if TYPE_CHECKING:
-    from spieltisch.server.tables import Table
 
 MULTIPROCESS = bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
 #: Seconds between a process's updates of its gauges (and at every scrape).
@@ -83,11 +79,12 @@ CATALOG_LOAD_SECONDS = Gauge(
 _seen_tables: set[tuple[str, str]] = set()
 
 
-def update_gauges(connections: Iterable[str], tables: Iterable[Table]) -> None:
-    """Set the gauges from the players of this process's open sockets and the live tables (the
-    sockets' own count moves as they open and close: `WEBSOCKETS`, server/routes/socket.py)."""
+def update_gauges(connections: Iterable[str], tables: Iterable[tuple[str, str]]) -> None:
+    """Set the gauges from the players of this process's open sockets and the live tables' (game,
+    status) (the sockets' own count moves as they open and close: `WEBSOCKETS`,
+    server/routes/socket.py)."""
     PLAYERS.set(len(set(connections)))
-    counts = Tally((table.game, table.status.value) for table in tables)
+    counts = Tally(tables)
     for key in _seen_tables - set(counts):
         LIVE_TABLES.labels(*key).set(0)  # a kind of table that is gone now reads 0, not its last count
     for key, count in counts.items():
@@ -95,7 +92,9 @@ def update_gauges(connections: Iterable[str], tables: Iterable[Table]) -> None:
         _seen_tables.add(key)
 
 
-async def keep_gauges(snapshot: Callable[[], Awaitable[tuple[Iterable[str], Iterable[Table]]]]) -> None:
+async def keep_gauges(
+    snapshot: Callable[[], Awaitable[tuple[Iterable[str], Iterable[tuple[str, str]]]]],
+) -> None:
     """Update the gauges every few seconds, for the life of the process (a task of the services)."""
     while True:
         with contextlib.suppress(Exception):  # the store away for a moment: the next round then

@@ -15,7 +15,8 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 
-from spieltisch.server.tables import Status, Table
+from spieltisch.server.brief import Brief
+from spieltisch.server.tables import Status
 
 log = logging.getLogger(__name__)
 
@@ -48,17 +49,21 @@ class PlayedCache:
         self._forget_oldest()
         return played
 
-    async def table_changed(self, table_id: str, table: Table | None, here: bool) -> None:
-        """A table game in the records (every process hears it): its people have played, from now
-        on — one who finishes his first game and sets up a table is listed as having played."""
-        if table is None or not table.rules.listed or table.status is not Status.FINISHED:
+    async def brief_changed(self, table_id: str, brief: Brief | None, here: bool) -> None:
+        """A table game in the records (every process hears its brief): its people have played,
+        from now on — one who finishes his first game and sets up a table is listed as having
+        played."""
+        if brief is None:
             return
-        if not table.recorded or table.extras.get("abandoned"):
+        table = brief.facts
+        if not table.listed or table.status is not Status.FINISHED:
+            return
+        if not table.recorded or table.abandoned:
             return  # not yet in the records, or never (a game everyone left)
-        for seat in table.seats:
-            if seat.player is not None:
-                self._known.pop(seat.player, None)
-                self._known[seat.player] = (True, math.inf)
+        for player, _ in table.seats:
+            if player is not None:
+                self._known.pop(player, None)
+                self._known[player] = (True, math.inf)
         self._forget_oldest()
 
     def _forget_oldest(self) -> None:

@@ -2,10 +2,11 @@
 moves, and the work after a game ends (its rules' `after_game`: the records, and what players see
 besides the game, such as what the strongest computer would have scored).
 
-Every process hears every table change and keeps one timer per running table. The process that
-made a table's last change fires it on time; the others only later, in case that process is gone
-(so the computers' thinking is done once, not in every process). Should two processes fire for the
-same moment, the store's one-change-at-a-time update makes the second a no-op.
+Every process hears every table's brief (server/brief.py: when it is due next) and keeps one timer
+per running table. The process that made a table's last change fires it on time; the others only
+later, in case that process is gone (so the computers' thinking is done once, not in every
+process), and fetch the table only then. Should two processes fire for the same moment, the
+store's one-change-at-a-time update makes the second a no-op.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ import time
 from collections.abc import Coroutine
 from typing import Any
 
+from spieltisch.server.brief import Brief, forget_at
 from spieltisch.server.clock import Clock
-from spieltisch.server.limits import SOLO_LINGER_SECONDS
 from spieltisch.server.metrics import COMPUTER_SECONDS
 from spieltisch.server.rules.base import FinishedGame, GameRules, Records
 from spieltisch.server.store import TableStore
@@ -38,28 +39,6 @@ TAKEOVER_SECONDS = 2.0
 RECORD_TAKEOVER_SECONDS = 10.0
 
 
-def forget_at(table: Table) -> float | None:
-    """When a finished solo run is forgotten, once it is in the records (None: not yet, or not a
-    solo run): `SOLO_LINGER_SECONDS` after its end or after its player left its page, whichever is
-    later (a phone that slept through the end of a Rekordjagd finds its results) — but at once
-    when the server ended it for the limit, or he left it, while he was away: no page of it to
-    come back to. (A player's newest few are kept at most: server/creation.py.)"""
-    if not table.rules.starts_alone or table.status is not Status.FINISHED or not table.recorded:
-        return None
-    if table.anyone_here:
-        return None
-    gone = max(
-        (seat.away_since for seat in table.seats if seat.away_since is not None), default=table.created
-    )
-    last = table.log[-1] if table.log else None
-    if last is None:
-        return gone + SOLO_LINGER_SECONDS
-    ended = float(last[1])
-    if last[0] == "abandon" and gone <= ended:
-        return ended
-    return max(gone, ended) + SOLO_LINGER_SECONDS
-
-
 class Scheduler:
     def __init__(self, store: TableStore, clock: Clock, records: Records, pacing: float) -> None:
         self.store = store
@@ -74,7 +53,7 @@ class Scheduler:
         self._idle: dict[str, int] = {}
         #: Finished solo runs nobody is at: when each is forgotten, and the task that does it.
         self._leaving: dict[str, tuple[float, asyncio.Task[None]]] = {}
-        store.listen(self.table_changed)
+        store.listen_briefs(self.brief_changed)
 
     async def close(self) -> None:
         for _, task in [*self._timers.values(), *self._leaving.values()]:
@@ -83,9 +62,10 @@ class Scheduler:
             task.cancel()
 
     async def resume(self) -> None:
-        """After a start: pick up the clocks of every table that is still running, and begin sweeping."""
-        for table in await self.store.all_tables():
-            await self._plan(table)
+        """After a start: pick up the clocks of every table that is still running, and begin sweeping.
+        (Tables shared with other processes: those run their clocks; this one steps in late.)"""
+        for table_id, brief in list(self.store.briefs().items()):
+            self._plan(table_id, brief, not self.store.shared)
         self._spawn(self._sweep_forever())
 
     async def _sweep_forever(self) -> None:
@@ -100,55 +80,56 @@ class Scheduler:
         """Forget tables nobody uses any more: without a person connected and unchanged for a whole
         sweep interval (finished games stay in the records)."""
         seen, self._idle = self._idle, {}
-        for table in await self.store.all_tables():
+        for table_id, brief in list(self.store.briefs().items()):
+            table = brief.facts
             if table.anyone_here or (table.status is Status.FINISHED and not table.recorded):
                 continue  # in use, or its game not yet in the records
-            if seen.get(table.id) == table.version:
-                await self.store.delete(table.id)
-                await asyncio.to_thread(self.records.repository.delete_live_table, table.id)
-                timer = self._timers.pop(table.id, None)
+            if seen.get(table_id) == brief.version:
+                await self.store.delete(table_id)
+                await asyncio.to_thread(self.records.repository.delete_live_table, table_id)
+                timer = self._timers.pop(table_id, None)
                 if timer:
                     timer[1].cancel()
             else:
-                self._idle[table.id] = table.version
+                self._idle[table_id] = brief.version
 
-    async def table_changed(self, table_id: str, table: Table | None, here: bool) -> None:
-        if table is not None:
-            await self._plan(table, here)
+    async def brief_changed(self, table_id: str, brief: Brief | None, here: bool) -> None:
+        if brief is not None:
+            self._plan(table_id, brief, here)
         else:
             for timers in (self._timers, self._leaving):
                 timer = timers.pop(table_id, None)
                 if timer:
                     timer[1].cancel()
 
-    async def _plan(self, table: Table, here: bool = True) -> None:
-        due = table.next_due()
+    def _plan(self, table_id: str, brief: Brief, here: bool) -> None:
+        due = brief.due
         if due is not None and not here:
             due += TAKEOVER_SECONDS
-        current = self._timers.get(table.id)
+        current = self._timers.get(table_id)
         if current and (due is None or current[0] != due):
             current[1].cancel()
-            self._timers.pop(table.id, None)
-        if due is not None and table.id not in self._timers:
-            self._timers[table.id] = (due, asyncio.create_task(self._fire(table.id, due)))
-        if table.status is Status.FINISHED and not table.recorded:
-            self._spawn(self._record(table.id, 0.0 if here else RECORD_TAKEOVER_SECONDS))
-        self._plan_leaving(table, here)
+            self._timers.pop(table_id, None)
+        if due is not None and table_id not in self._timers:
+            self._timers[table_id] = (due, asyncio.create_task(self._fire(table_id, due)))
+        if brief.facts.status is Status.FINISHED and not brief.facts.recorded:
+            self._spawn(self._record(table_id, 0.0 if here else RECORD_TAKEOVER_SECONDS))
+        self._plan_leaving(table_id, brief, here)
 
-    def _plan_leaving(self, table: Table, here: bool) -> None:
+    def _plan_leaving(self, table_id: str, brief: Brief, here: bool) -> None:
         """A finished solo run nobody is at is forgotten a little later (`forget_at`), not at the
         next sweep: a player who starts run after run leaves nothing behind for long. Every
         process plans it (the one that did not make the last change a little later); the first
         to get there deletes it."""
-        at = forget_at(table)
+        at = brief.facts.forget_at
         if at is not None and not here:
             at += TAKEOVER_SECONDS
-        current = self._leaving.get(table.id)
+        current = self._leaving.get(table_id)
         if current and current[0] != at:
             current[1].cancel()
-            self._leaving.pop(table.id, None)
-        if at is not None and table.id not in self._leaving:
-            self._leaving[table.id] = (at, asyncio.create_task(self._forget(table.id, at)))
+            self._leaving.pop(table_id, None)
+        if at is not None and table_id not in self._leaving:
+            self._leaving[table_id] = (at, asyncio.create_task(self._forget(table_id, at)))
 
     async def _forget(self, table_id: str, at: float) -> None:
         try:

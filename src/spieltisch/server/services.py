@@ -62,7 +62,7 @@ class Services:
         self.creating = KeyedLocks()
         #: Whether a table's creator has finished table games (the lobby lists his tables first).
         self.played = PlayedCache(repository.has_played)
-        store.listen(self.played.table_changed)
+        store.listen_briefs(self.played.brief_changed)
         self.scheduler = Scheduler(store, clock, self, config.bot_pacing)
         #: Whether this process can serve now (/healthz, /readyz).
         self.health = Health(lambda: store.healthy, store.ping, repository.ping)
@@ -130,9 +130,13 @@ class Services:
     def now(self) -> float:
         return self.clock.now()
 
-    async def gauge_snapshot(self) -> tuple[list[str], list[Table]]:
-        """The players of this process's open sockets and the live tables it knows (server/metrics.py)."""
-        return [c.player for c in self.hub.connections], await self.store.all_tables()
+    async def gauge_snapshot(self) -> tuple[list[str], list[tuple[str, str]]]:
+        """The players of this process's open sockets, and the game and status of every live table
+        (from their briefs: every process knows every table's): server/metrics.py."""
+        briefs = self.store.briefs().values()
+        return [c.player for c in self.hub.connections], [
+            (b.facts.game, b.facts.status.value) for b in briefs
+        ]
 
     def _spawn(self, coroutine: Coroutine[Any, Any, object]) -> None:
         task = asyncio.create_task(coroutine)

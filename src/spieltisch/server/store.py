@@ -2,8 +2,9 @@
 
 Both stores offer the same few calls. `update` is the only way to change a table: it runs the change
 on the newest version, one change at a time per table (a lock here, a compare-and-set on the
-version in Redis), and then tells every listener — in every process — which table changed, handing
-it the new table: nobody fetches it again.
+version in Redis), and then tells the listeners which table changed: those of tables (`listen`)
+with the new table itself — in every process that holds the table — and those of briefs
+(`listen_briefs`, server/brief.py) with the table's brief — in every process.
 
 A table's log of moves only grows; both stores keep it apart from the table's snapshot and append
 what a change added, so a change costs the same at the first tile as at the last.
@@ -15,10 +16,11 @@ import asyncio
 import contextlib
 import functools
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from spieltisch.server import wire
+from spieltisch.server.brief import Brief, Facts, brief_of
 from spieltisch.server.rules.registry import Games
 from spieltisch.server.tables import Table
 
@@ -30,9 +32,13 @@ class StoreUnavailable(Exception):
     change may not have happened. Players are told to try again; nothing is told as done."""
 
 
-#: Told of every change: the table's id, the table as it is now (None: it is gone), and whether
-#: the change was made in this process (the others hear of it a moment later).
+#: Told of every change of a table this process holds: the table's id, the table as it is now
+#: (None: it is gone), and whether the change was made in this process (the others hear of it a
+#: moment later).
 Listener = Callable[[str, Table | None, bool], Awaitable[None]]
+#: Told of every change of every table: its id, its brief now (None: it is gone), and whether the
+#: change was made in this process.
+BriefListener = Callable[[str, Brief | None, bool], Awaitable[None]]
 Persist = Callable[[Table], Awaitable[None]]
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 #: A change: a new table (the old one is never changed in place: it may be kept and shown), or
@@ -61,14 +67,25 @@ class TableStore(Protocol):
         Exceptions from `change` propagate and leave the table as it was; StoreUnavailable when
         the store failed (the change may or may not have been made)."""
 
-    async def all_tables(self) -> list[Table]: ...
+    def briefs(self) -> Mapping[str, Brief]:
+        """Every live table's brief (of every table, not only of those this process holds)."""
 
     async def delete(self, table_id: str) -> None: ...
 
     def listen(self, listener: Listener) -> None: ...
 
+    def listen_briefs(self, listener: BriefListener) -> None: ...
 
-async def _tell(listeners: list[Listener], table_id: str, table: Table | None, here: bool) -> None:
+    def watch(self, table_id: str, watched: bool) -> None:
+        """Whether a connection of this process follows the table (then the process holds it)."""
+
+    #: Whether other processes share the tables (one of them may run a table's clock).
+    shared: bool
+
+
+async def _tell(
+    listeners: list[Listener] | list[BriefListener], table_id: str, table: Any, here: bool
+) -> None:
     """Tell every listener that a table changed. One listener's failure must neither undo the
     change nor keep it from the others (nor stop the Redis pump for every table)."""
     for listener in listeners:
@@ -83,10 +100,14 @@ class MemoryTableStore:
     restart finds it; it runs before the change takes effect here and before anyone is told, so a
     player never sees a change that a crash could take back (and one it refuses did not happen)."""
 
+    shared = False
+
     def __init__(self, persist: Persist | None = None) -> None:
         self._tables: dict[str, Table] = {}
+        self._briefs: dict[str, Brief] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._listeners: list[Listener] = []
+        self._brief_listeners: list[BriefListener] = []
         self._persist = persist
 
     @property
@@ -108,6 +129,7 @@ class MemoryTableStore:
         """Take back the tables of an earlier run (before `start`; nobody is told)."""
         for table in tables:
             self._tables[table.id] = table
+            self._briefs[table.id] = brief_of(table)
 
     async def start(self) -> None:
         pass
@@ -121,13 +143,30 @@ class MemoryTableStore:
     def listen(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
+    def listen_briefs(self, listener: BriefListener) -> None:
+        self._brief_listeners.append(listener)
+
+    def watch(self, table_id: str, watched: bool) -> None:
+        pass  # every table is here
+
+    def briefs(self) -> Mapping[str, Brief]:
+        return self._briefs
+
     async def get(self, table_id: str) -> Table | None:
         return self._tables.get(table_id)
 
+    def _keep(self, table: Table) -> Brief:
+        self._tables[table.id] = table
+        brief = self._briefs[table.id] = _brief_after(self._briefs.get(table.id), table)
+        return brief
+
+    async def _tell_all(self, table: Table, brief: Brief) -> None:
+        await _tell(self._listeners, table.id, table, True)
+        await _tell(self._brief_listeners, table.id, brief, True)
+
     async def create(self, table: Table) -> None:
         await self._write(table)
-        self._tables[table.id] = table
-        await _tell(self._listeners, table.id, table, True)
+        await self._tell_all(table, self._keep(table))
 
     async def update(self, table_id: str, change: Change) -> Table | None:
         if table_id not in self._tables:
@@ -141,17 +180,25 @@ class MemoryTableStore:
             if new is None:
                 return None
             await self._write(new)
-            self._tables[table_id] = new
-        await _tell(self._listeners, table_id, new, True)
+            brief = self._keep(new)
+        await self._tell_all(new, brief)
         return new
-
-    async def all_tables(self) -> list[Table]:
-        return list(self._tables.values())
 
     async def delete(self, table_id: str) -> None:
         if self._tables.pop(table_id, None) is not None:
+            self._briefs.pop(table_id, None)
             self._locks.pop(table_id, None)
             await _tell(self._listeners, table_id, None, True)
+            await _tell(self._brief_listeners, table_id, None, True)
+
+
+def _brief_after(before: Brief | None, table: Table) -> Brief:
+    """The table's brief; its facts the same object as before when they did not change (the lobby
+    then has nothing to compare)."""
+    brief = brief_of(table)
+    if before is not None and before.facts == brief.facts:
+        return Brief(brief.version, brief.due, before.facts)
+    return brief
 
 
 def _redis_faults(method: F) -> F:
@@ -172,52 +219,90 @@ def _redis_faults(method: F) -> F:
 #: Writes a table if its version in Redis is still the one the change was computed on, appends the
 #: new log entries and announces the change, all at once (a script runs alone in Redis).
 #: KEYS: the table's hash, its log, the index of tables. ARGV: the expected version ('' for a new
-#: table), the new version, the snapshot, whether to empty the log first, the channel, the
-#: announcement's first line, the table's id, then the log entries. The announcement is its first
-#: line, the snapshot and the new entries as a JSON list, a line each. Returns 1, or 0 when the
-#: version moved on.
+#: table), the new version, the snapshot, whether to empty the log first, the table's channel, the
+#: announcement's first line, the table's id, its due time ('-': none), its facts, the channel of
+#: briefs, whether the writing process hears the table's channel itself (1 or 0), then the log
+#: entries. Two announcements: on the table's own channel (heard by the processes that hold the
+#: table) its first line, the snapshot and the new entries as a JSON list, a line each — only when
+#: another process hears it (a table routed to one process costs nobody else anything); on the
+#: channel of briefs (heard by every process) one short line — id, version, due time, and the facts
+#: only when they changed. Returns 1, or 0 when the version moved on.
 _WRITE_SCRIPT = """
-local current = redis.call('HGET', KEYS[1], 'version')
+local kept = redis.call('HMGET', KEYS[1], 'version', 'facts')
+local current = kept[1]
 if ARGV[1] == '' then
   if current then return 0 end
 elseif current ~= ARGV[1] then
   return 0
 end
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3])
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3], 'due', ARGV[8], 'facts', ARGV[9])
 redis.call('SADD', KEYS[3], ARGV[7])
 if ARGV[4] == '1' then redis.call('DEL', KEYS[2]) end
-for first = 8, #ARGV, 1000 do
+for first = 12, #ARGV, 1000 do
   redis.call('RPUSH', KEYS[2], unpack(ARGV, first, math.min(first + 999, #ARGV)))
 end
-local entries = {}
-for i = 8, #ARGV do entries[#entries + 1] = ARGV[i] end
-redis.call('PUBLISH', ARGV[5], ARGV[6] .. '\\n' .. ARGV[3] .. '\\n[' .. table.concat(entries, ',') .. ']')
+if redis.call('PUBSUB', 'NUMSUB', ARGV[5])[2] > tonumber(ARGV[11]) then
+  local entries = {}
+  for i = 12, #ARGV do entries[#entries + 1] = ARGV[i] end
+  redis.call('PUBLISH', ARGV[5], ARGV[6] .. '\\n' .. ARGV[3] .. '\\n[' .. table.concat(entries, ',') .. ']')
+end
+local brief = ARGV[7] .. ' ' .. ARGV[2] .. ' ' .. ARGV[8]
+if kept[2] ~= ARGV[9] then brief = brief .. ' ' .. ARGV[9] end
+redis.call('PUBLISH', ARGV[10], brief)
 return 1
 """
+#: How many tables' briefs one round trip reads (a resync pages through the index).
+BRIEF_PAGE = 500
+
+
+def _due_text(due: float | None) -> str:
+    return "-" if due is None else repr(due)
+
+
+def _due_of(text: str | None) -> float | None:
+    return None if text in (None, "-") else float(text)
 
 
 class RedisTableStore:
-    """Live tables in Redis, and in every process a replica of each: any process can serve any
-    table.
+    """Live tables in Redis; in each process a replica of the tables it needs, and a brief of
+    every table (server/brief.py): any process can serve any table, and each one pays for the
+    tables its own players follow.
 
-    In Redis a table is a hash (`version`, `data`: its snapshot without the log) and a list (its
-    game's log entries). A change is computed on this process's replica and written by a script
-    that compares the version (one round trip); the script also appends the log entries and
-    publishes the change *with* the new snapshot, so every other process updates its replica from
-    the announcement without asking Redis. A replica that fell behind (another process changed the
-    table a moment ago) fails the comparison, or — for a change that came to nothing or was refused
-    — is checked against the version in Redis: the table is fetched and the change computed again.
+    In Redis a table is a hash (`version`, `data`: its snapshot without the log; `due` and `facts`:
+    its brief) and a list (its game's log entries). A change is computed on this process's replica
+    and written by a script that compares the version (one round trip); the script also appends
+    the log entries and announces the change twice: *with* the new snapshot on the table's own
+    channel, and as a short line (its brief) on the channel every process hears.
+
+    A process holds a replica of a table (and hears its channel) while one of its connections
+    follows it (`watch`) or while it made the table's last change: it then runs the table's clock
+    (server/scheduler.py), and should Redis lose its data it has the newest version to put back.
+    When another process changes a table that no connection here follows, the replica is dropped
+    unread. Of every other table this process keeps the brief only: the lobby, a player's way back
+    to his tables, the limits on creations and the sweep read briefs; the clock of a table whose
+    process died is taken over from its brief's due time, fetching the table only then.
+
+    A replica is never stale for long: its own channel brings each change with the snapshot, and
+    should that announcement not have reached this process (its subscription was still on the
+    way), the brief's line — published after it, heard on one connection, so always later — has a
+    newer version than the replica, and the table is fetched. A replica that fell behind otherwise
+    (another process changed the table a moment ago) fails the comparison, or — for a change that
+    came to nothing or was refused — is checked against the version in Redis: the table is fetched
+    and the change computed again.
 
     Redis may go away (a restart, a pause, the network): commands then fail after a few seconds
     instead of hanging, `healthy` turns false, and the pump reconnects with growing pauses. Once
-    subscribed again it fetches every table (`resync`) and tells every listener: the hub sends each
-    player a fresh view, the scheduler arms every table's timer again — whatever was announced while
-    this process could not hear is caught up.
+    subscribed again it reads every table's brief and fetches every replica (`resync`) and tells
+    every listener: the hub sends each player a fresh view, the scheduler arms every table's timer
+    again — whatever was announced while this process could not hear is caught up.
 
     Redis may also lose its data (restarted without its append-only file, emptied, its keys
     evicted): a marker key is then gone (looked at every second, and when a table this process
     holds has vanished), and the tables are put back from the replicas and the database's copies
-    (server/backup.py) before anything else is done."""
+    (server/backup.py) before anything else is done. The newest version of every table is in the
+    replica of the process that made its last change, as long as that process lives."""
+
+    shared = True
 
     #: Seconds a command may take before Redis counts as unreachable.
     TIMEOUT = 5.0
@@ -264,12 +349,24 @@ class RedisTableStore:
         )
         self._write_script = self._redis.register_script(_WRITE_SCRIPT)
         self._prefix = prefix
-        #: Where changes are announced (the prefix's own: several sites may share one Redis).
-        self._channel = f"{prefix}:changes"
-        #: The newest version of every table this process knows of, its log included.
+        #: Where every table's brief is announced (the prefix's own: several sites may share one Redis).
+        self._brief_channel = f"{prefix}:briefs"
+        #: The newest version of every table this process holds, its log included.
         self._tables: dict[str, Table] = {}
+        #: The brief of every live table.
+        self._briefs: dict[str, Brief] = {}
+        #: Tables a connection of this process follows.
+        self._watched: set[str] = set()
+        #: Tables whose last change this process made: it runs their clocks.
+        self._clock: set[str] = set()
+        #: The pump's subscription while it is connected, and the tables whose channels it was told
+        #: to hear; the task that brings them in line with what this process holds.
+        self._pubsub: Any = None
+        self._subscribed: set[str] = set()
+        self._subscribing: asyncio.Task[None] | None = None
         self._locks: dict[str, asyncio.Lock] = {}
         self._listeners: list[Listener] = []
+        self._brief_listeners: list[BriefListener] = []
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
         #: Whether the pump is subscribed (announcements reach this process).
@@ -291,8 +388,60 @@ class RedisTableStore:
     def _index(self) -> str:
         return f"{self._prefix}:tables"
 
+    def _channel(self, table_id: str) -> str:
+        return f"{self._prefix}:t:{table_id}"
+
     def listen(self, listener: Listener) -> None:
         self._listeners.append(listener)
+
+    def listen_briefs(self, listener: BriefListener) -> None:
+        self._brief_listeners.append(listener)
+
+    def briefs(self) -> Mapping[str, Brief]:
+        return self._briefs
+
+    def watch(self, table_id: str, watched: bool) -> None:
+        if watched:
+            self._watched.add(table_id)
+        else:
+            self._watched.discard(table_id)
+            if table_id not in self._clock:
+                self._tables.pop(table_id, None)
+        self._subscriptions_due()
+
+    def _wanted(self, table_id: str) -> bool:
+        """Whether this process holds the table: a connection follows it, or it runs its clock."""
+        return table_id in self._watched or table_id in self._clock
+
+    def _drop(self, table_id: str) -> None:
+        """No longer hold the table (its brief stays)."""
+        if self._tables.pop(table_id, None) is not None:
+            self._subscriptions_due()
+
+    def _subscriptions_due(self) -> None:
+        """Hear the channels of the tables this process holds or follows, and no others (soon: a
+        task sends the commands on the pump's connection)."""
+        if self._pubsub is not None and (self._subscribing is None or self._subscribing.done()):
+            self._subscribing = asyncio.create_task(self._subscribe())
+
+    async def _subscribe(self) -> None:
+        from redis.exceptions import RedisError
+
+        while (pubsub := self._pubsub) is not None:
+            wanted = self._watched | self._tables.keys()
+            new, gone = wanted - self._subscribed, self._subscribed - wanted
+            if not new and not gone:
+                return
+            try:
+                if new:
+                    self._subscribed |= new
+                    await pubsub.subscribe(*(self._channel(table_id) for table_id in new))
+                if gone:
+                    self._subscribed -= gone
+                    await pubsub.unsubscribe(*(self._channel(table_id) for table_id in gone))
+            except (RedisError, OSError) as error:  # the pump reconnects and subscribes anew
+                log.debug("could not change the subscriptions: %s", error)
+                return
 
     async def start(self) -> None:
         await self._redis.ping()  # fail at start-up, with the Redis error, if it is not reachable
@@ -302,8 +451,9 @@ class RedisTableStore:
         await self._ready.wait()
 
     async def close(self) -> None:
-        if self._task:
-            self._task.cancel()
+        for task in (self._task, self._subscribing):
+            if task is not None:
+                task.cancel()
         await self._redis.aclose()
 
     async def ping(self) -> None:
@@ -390,7 +540,9 @@ class RedisTableStore:
         while True:
             pubsub = self._redis.pubsub()
             try:
-                await pubsub.subscribe(self._channel)
+                await pubsub.subscribe(self._brief_channel)
+                self._pubsub, self._subscribed = pubsub, set()
+                await self._subscribe()
                 if self._ready.is_set():
                     log.warning("Redis is back: catching up on every table")
                 # Subscribed first, then fetched: a change made in between is both in what is
@@ -404,7 +556,10 @@ class RedisTableStore:
                 while True:
                     message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
                     if message is not None and message["type"] == "message":
-                        await self._hear(message["data"])
+                        if message["channel"] == self._brief_channel:
+                            await self._hear_brief(message["data"])
+                        else:
+                            await self._hear(message["data"])
                     now = asyncio.get_running_loop().time()
                     if now - looked >= self.MARKER_CHECK_S:
                         looked = now
@@ -417,25 +572,25 @@ class RedisTableStore:
                     log.warning("lost Redis (%s); reconnecting", error)
                 self.healthy = False
             finally:
+                self._pubsub = None
                 with contextlib.suppress(Exception):  # the connection is gone anyway
                     await asyncio.wait_for(pubsub.aclose(), self.TIMEOUT)
             await asyncio.sleep(delay)
             delay = min(2 * delay, self.RECONNECT_MAX_S)
 
     async def _hear(self, message: str) -> None:
-        """An announcement: `<id> <version> <first new log entry>`, then the snapshot and the new
-        log entries on a line each (a deleted table: version -1 and nothing more)."""
+        """A change on a table's own channel: `<id> <version> <first new log entry>`, then the
+        snapshot and the new log entries on a line each."""
         head, _, body = message.partition("\n")
         table_id, version_text, start_text = head.split(" ")
         version, start = int(version_text), int(start_text)
         known = self._tables.get(table_id)
-        if version < 0:
-            self._locks.pop(table_id, None)
-            if self._tables.pop(table_id, None) is not None:
-                await _tell(self._listeners, table_id, None, False)
-            return
         if known is not None and known.version >= version:
             return  # made here (or an announcement that arrives after a newer one)
+        self._clock.discard(table_id)  # another process made the change: it runs the clock now
+        if table_id not in self._watched:
+            self._drop(table_id)  # nobody here follows it: not read at all
+            return
         snapshot, _, entries = body.partition("\n")
         data = wire.decode(snapshot)
         fresh = wire.decode(entries)
@@ -451,20 +606,80 @@ class RedisTableStore:
         if self._keep(table):
             await _tell(self._listeners, table_id, table, False)
 
+    async def _hear_brief(self, line: str) -> None:
+        """A change of any table: `<id> <version> <due>`, then its facts when they changed (a
+        deleted table: version -1 and nothing more)."""
+        parts = line.split(" ", 3)
+        table_id, version = parts[0], int(parts[1])
+        if version < 0:
+            await self._gone(table_id, False)
+            return
+        known = self._briefs.get(table_id)
+        if known is not None and known.version >= version:
+            return  # made here (or a line that arrives after a newer one)
+        if len(parts) > 3:
+            facts = Facts.from_json(parts[3])
+        elif known is not None:
+            facts = known.facts
+        else:  # a table whose facts this process missed (it came back from a fault): read them
+            found = await self._read_brief(table_id)
+            if found is None:
+                return
+            facts = found.facts
+        brief = self._briefs[table_id] = Brief(version, _due_of(parts[2]), facts)
+        self._clock.discard(table_id)
+        replica = self._tables.get(table_id)
+        if table_id in self._watched and (replica is None or replica.version < version):
+            # Its own announcement has not reached this process (the subscription was on its way).
+            table = await self._fetch(table_id, replica)
+            if table is not None:
+                await _tell(self._listeners, table_id, table, False)
+        elif replica is not None and replica.version < version:
+            self._drop(table_id)
+        await _tell(self._brief_listeners, table_id, brief, False)
+
+    async def _gone(self, table_id: str, here: bool) -> None:
+        """The table was deleted: forget it, and tell who knew it."""
+        self._locks.pop(table_id, None)
+        self._clock.discard(table_id)
+        held = self._tables.pop(table_id, None) is not None
+        briefed = self._briefs.pop(table_id, None) is not None
+        if held:
+            self._subscriptions_due()
+            await _tell(self._listeners, table_id, None, here)
+        if briefed or held:
+            await _tell(self._brief_listeners, table_id, None, here)
+
     def _keep(self, table: Table) -> bool:
         """Take the table as this process's replica unless a newer one is known already."""
         known = self._tables.get(table.id)
         if known is not None and known.version >= table.version:
             return False
         self._tables[table.id] = table
+        if known is None:
+            self._subscriptions_due()
         return True
 
     async def _fetch(self, table_id: str, known: Table | None = None) -> Table | None:
-        """The table as it is in Redis now, its log included (and kept as the replica). Given the
-        table as this process knew it, only the log entries it has not seen are read: a table
-        changed by another process a moment ago (a lost compare-and-set, the usual case with
-        players of one table on different processes) costs its snapshot and a few entries, not
-        its whole log again."""
+        """The table as it is in Redis now, its log included (kept as the replica if this process
+        holds the table). Given the table as this process knew it, only the log entries it has
+        not seen are read: a table changed by another process a moment ago (a lost
+        compare-and-set, the usual case with players of one table on different processes) costs
+        its snapshot and a few entries, not its whole log again."""
+        for _ in range(3):
+            table = await self._read(table_id, known)
+            brief = self._briefs.get(table_id)
+            if table is None or brief is None or brief.version <= table.version:
+                break
+            known = table  # a newer version was announced while this one was read: read again
+        if table is None:
+            return None
+        if not self._wanted(table_id):
+            return table
+        self._keep(table)
+        return self._tables[table_id]
+
+    async def _read(self, table_id: str, known: Table | None) -> Table | None:
         known_log = (known.log or ()) if known is not None else ()
         async with self._redis.pipeline(transaction=True) as pipe:
             pipe.hget(self._key(table_id), "data")
@@ -473,7 +688,7 @@ class RedisTableStore:
             raw, length, tail = await pipe.execute()
         if raw is None:
             if table_id in self._tables and await self._lost_data():
-                return await self._fetch(table_id, known)  # put back from the replica: read again
+                return await self._read(table_id, known)  # put back from the replica: read again
             self._tables.pop(table_id, None)
             return None
         data = wire.decode(raw)
@@ -483,27 +698,59 @@ class RedisTableStore:
             log = [*known_log, *(wire.decode(entry) for entry in tail)]
         else:  # a new game (its log starts afresh): the whole log
             log = [wire.decode(entry) for entry in await self._redis.lrange(self._log_key(table_id), 0, -1)]
-        self._keep(Table.from_dict(data, self._games, log))
-        return self._tables[table_id]
+        return Table.from_dict(data, self._games, log)
+
+    async def _read_brief(self, table_id: str) -> Brief | None:
+        """A table's brief as Redis has it (None: no such table)."""
+        raw = await self._redis.hmget(self._key(table_id), ["version", "due", "facts"])
+        version, due, facts = (None if value is None else str(value) for value in raw)
+        return await self._brief_from(table_id, version, due, facts)
+
+    async def _brief_from(
+        self, table_id: str, version: str | None, due: str | None, facts: str | None
+    ) -> Brief | None:
+        if version is None:
+            return None
+        if facts is None or due is None:  # written by a version before briefs: worked out once
+            table = await self._fetch(table_id)
+            return None if table is None else brief_of(table)
+        return Brief(int(version), _due_of(due), Facts.from_json(facts))
 
     async def _version_now(self, table_id: str) -> int | None:
         raw = await self._redis.hget(self._key(table_id), "version")
         return None if raw is None else int(raw)
 
     async def resync(self) -> None:
-        """Fetch every table (and forget those that are gone) and tell every listener, as if each
-        had just changed."""
-        ids = {str(member) for member in await self._redis.smembers(self._index)}
-        for table_id in sorted(set(self._tables) - ids):
-            self._tables.pop(table_id, None)
-            await _tell(self._listeners, table_id, None, False)
-        for table_id in sorted(ids):
+        """Read every table's brief, fetch every replica (and forget the tables that are gone) and
+        tell every listener, as if each table had just changed."""
+        ids = sorted(str(member) for member in await self._redis.smembers(self._index))
+        briefs: dict[str, Brief] = {}
+        for first in range(0, len(ids), BRIEF_PAGE):
+            page = ids[first : first + BRIEF_PAGE]
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for table_id in page:
+                    pipe.hmget(self._key(table_id), ["version", "due", "facts"])
+                rows = await pipe.execute()
+            for table_id, (version, due, facts) in zip(page, rows, strict=True):
+                brief = await self._brief_from(table_id, version, due, facts)
+                if brief is not None:
+                    briefs[table_id] = brief
+        for table_id in sorted((self._briefs.keys() | self._tables.keys()) - briefs.keys()):
+            await self._gone(table_id, False)
+        self._briefs = briefs
+        for table_id in sorted(self._tables):
+            if not self._wanted(table_id):
+                self._drop(table_id)
+                continue
             self._tables.pop(table_id, None)  # whatever is in Redis now is the truth
             table = await self._fetch(table_id)
             await _tell(self._listeners, table_id, table, False)
+        for table_id, brief in sorted(briefs.items()):
+            await _tell(self._brief_listeners, table_id, brief, table_id in self._clock)
 
-    async def _write(self, old: Table | None, new: Table) -> bool:
-        """Write `new` if Redis still has `old`'s version (a new table: if it has none); announce it."""
+    async def _write(self, old: Table | None, new: Table) -> Brief | None:
+        """Write `new` if Redis still has `old`'s version (a new table: if it has none); announce
+        it. Its brief, or None when the version had moved on."""
         stored = len(old.log or ()) if old is not None else 0
         reset, entries = new.log_after(None if old is None else old.game_id, stored)
         reset = reset or old is None
@@ -512,11 +759,37 @@ class RedisTableStore:
         encoded = [wire.encode(entry) for entry in entries]
         head = f"{new.id} {new.version} {start}"
         expected = "" if old is None else str(old.version)
+        brief = _brief_after(self._briefs.get(new.id), new)
         written = await self._write_script(
             keys=[self._key(new.id), self._log_key(new.id), self._index],
-            args=[expected, new.version, snapshot, int(reset), self._channel, head, new.id, *encoded],
+            args=[
+                expected,
+                new.version,
+                snapshot,
+                int(reset),
+                self._channel(new.id),
+                head,
+                new.id,
+                _due_text(brief.due),
+                brief.facts.to_json(),
+                self._brief_channel,
+                # (A subscription on its way counts as heard: a process that misses the
+                # announcement so reads the table when the brief's line comes.)
+                int(new.id in self._subscribed),
+                *encoded,
+            ],
         )
-        return bool(written)
+        return brief if written else None
+
+    async def _written(self, table: Table, brief: Brief) -> None:
+        """A change this process made: it holds the table and runs its clock; everyone is told."""
+        self._clock.add(table.id)
+        self._keep(table)
+        known = self._briefs.get(table.id)
+        if known is None or known.version < brief.version:
+            self._briefs[table.id] = brief
+        await _tell(self._listeners, table.id, table, True)
+        await _tell(self._brief_listeners, table.id, brief, True)
 
     @_redis_faults
     async def get(self, table_id: str) -> Table | None:
@@ -525,10 +798,10 @@ class RedisTableStore:
 
     @_redis_faults
     async def create(self, table: Table) -> None:
-        if not await self._write(None, table):
+        brief = await self._write(None, table)
+        if brief is None:
             raise StoreUnavailable(f"table {table.id} exists already")
-        self._keep(table)
-        await _tell(self._listeners, table.id, table, True)
+        await self._written(table, brief)
 
     @_redis_faults
     async def update(self, table_id: str, change: Change) -> Table | None:
@@ -560,9 +833,8 @@ class RedisTableStore:
             if new is None:
                 if fresh or await self._version_now(table_id) == table.version:
                     return None
-            elif await self._write(table, new):
-                self._keep(new)
-                await _tell(self._listeners, table_id, new, True)
+            elif (brief := await self._write(table, new)) is not None:
+                await self._written(new, brief)
                 return new
             # Another process changed the table meanwhile: compute the change again on the newer one.
             table, fresh = await self._fetch(table_id, table), True
@@ -573,12 +845,6 @@ class RedisTableStore:
         async with self._redis.pipeline(transaction=True) as pipe:
             pipe.delete(self._key(table_id), self._log_key(table_id))
             pipe.srem(self._index, table_id)
-            pipe.publish(self._channel, f"{table_id} -1 0")
+            pipe.publish(self._brief_channel, f"{table_id} -1")
             await pipe.execute()
-        self._locks.pop(table_id, None)
-        if self._tables.pop(table_id, None) is not None:
-            await _tell(self._listeners, table_id, None, True)
-
-    async def all_tables(self) -> list[Table]:
-        """Every table this process knows of (its replicas: every table while the pump hears)."""
-        return list(self._tables.values())
+        await self._gone(table_id, True)

@@ -13,6 +13,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.server import creation, handshake, limits, metrics
+from spieltisch.server.brief import Facts
 from spieltisch.server.hub import Connection
 from spieltisch.server.protocol import (
     ActionMessage,
@@ -224,7 +225,7 @@ async def _create(s: Services, connection: Connection, game: str, settings: dict
         table.creator_played = await s.played.has_played(connection.player)
     key = rules.attempt_key(table.settings)
     async with s.creating.hold(origin):  # counted and made before the address's next creation
-        held = creation.holdings(await s.store.all_tables(), connection.player, origin, key)
+        held = creation.holdings(_facts(s), connection.player, origin, key)
         if held.open_attempt is not None:  # one open attempt at a day's game: a second start leads back
             await _follow(s, connection, held.open_attempt.id)
             await s.hub.send_table(connection, held.open_attempt.id)
@@ -256,7 +257,7 @@ async def _create(s: Services, connection: Connection, game: str, settings: dict
 async def _end_runs_over_limit(s: Services, player: str, origin: str, new: str) -> None:
     """The player's (and the address's) oldest running solo runs end, as if given up, while they
     hold more than the limits allow with the new one; his older finished ones are forgotten."""
-    held = creation.holdings(await s.store.all_tables(), player, origin, None)
+    held = creation.holdings(_facts(s), player, origin, None)
     try:
         for run in creation.runs_to_end(held, s.config.address_solo_runs, new):
             await s.store.update(run.id, lambda t: end_alone(t, s.clock.now(), s.config.bot_pacing))
@@ -266,6 +267,11 @@ async def _end_runs_over_limit(s: Services, player: str, origin: str, new: str) 
     except StoreUnavailable:
         # The new run stands; the next creation (or the clock, or the sweep) ends or forgets these.
         log.warning("could not end or forget %s's solo runs over the limit", player)
+
+
+def _facts(s: Services) -> list[Facts]:
+    """Every live table's facts (every process has them, not only of the tables it holds)."""
+    return [brief.facts for brief in s.store.briefs().values()]
 
 
 def _address(connection: Connection) -> str:
