@@ -76,6 +76,7 @@ class Stats:
         self.server_memory = 0  # bytes resident at the end of the window
         self.started = 0.0
         self.own_lags: list[float] = []  # the load generator's own loop: seconds late
+        self.metrics: dict[str, float] = {}  # the server's /metrics at the window's end
 
     def seen(self, at: float, latency: float) -> None:
         self.latencies.append(latency)
@@ -377,6 +378,8 @@ async def run_load(
         started, cpu, own = time.perf_counter(), server.cpu_seconds(), own_cpu()
         lag = asyncio.ensure_future(own_lag(stats))
         await asyncio.sleep(seconds)
+        # What the server's own figures say at the window's end, every player still there.
+        stats.metrics = await asyncio.to_thread(scrape_metrics, server.url)
     lag.cancel()
     stats.seconds = time.perf_counter() - started
     stats.started = started
@@ -512,6 +515,34 @@ class Server:
             shutil.copyfile(self.folder / "server.log", keep_log)
 
 
+#: The server's own figures a run prints (`--metrics`): GET /metrics's samples by name.
+METRICS = (
+    "spieltisch_websockets",
+    "spieltisch_players_connected",
+    "spieltisch_live_tables",
+    "spieltisch_moves_total",
+)
+
+
+def scrape_metrics(url: str) -> dict[str, float]:
+    """The server's /metrics at this moment, summed by name (an earlier revision without it: {})."""
+    try:
+        answer = httpx.get(f"{url}/metrics", timeout=10)
+    except httpx.HTTPError:
+        return {}
+    if answer.status_code != 200:
+        return {}
+    sums: dict[str, float] = {}
+    for line in answer.text.splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        name_labels, _, value = line.rpartition(" ")
+        name = name_labels.split("{", 1)[0]
+        if name in METRICS:
+            sums[name] = sums.get(name, 0.0) + float(value)
+    return sums
+
+
 def own_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -542,6 +573,11 @@ def measure(args: argparse.Namespace, count: int, label: str, tree: Path = ROOT)
         print(f"{'':<14} errors: {dict(stats.errors)}", flush=True)
     if args.timeline:
         print(f"{'':<14} p99 ms per {args.timeline:.0f} s: {stats.timeline(stats.started, args.timeline)}")
+    if args.metrics:
+        shown = ", ".join(
+            f"{name.removeprefix('spieltisch_')} {value:.0f}" for name, value in stats.metrics.items()
+        )
+        print(f"{'':<14} /metrics at the window's end: {shown or 'none (this revision has no /metrics)'}")
 
 
 def main() -> int:
@@ -557,6 +593,9 @@ def main() -> int:
     )
     parser.add_argument(
         "--routed", action="store_true", help="with --hosts: all players of a table on one host"
+    )
+    parser.add_argument(
+        "--metrics", action="store_true", help="print the server's own /metrics gauges at each window's end"
     )
     parser.add_argument(
         "--lobby-watchers", type=int, help="browsers that stay on the lobby (default: a tenth of the players)"
