@@ -46,7 +46,7 @@ def everything_shown(url: str, players: list[str], games: list[str]) -> dict:
             httpx.get(f"{url}/api/leaderboard", params={"period": p}).json() for p in ("all", "week")
         ],
         "histories": [httpx.get(f"{url}/api/players/{p}/history").json() for p in players],
-        "replays": [httpx.get(f"{url}/api/replays/{g}").json() for g in games],
+        "replays": [httpx.get(f"{url}/api/replays/{g}", timeout=60).json() for g in games],
     }
 
 

@@ -11,6 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
+
+# What a page shows after the server has worked (a replay's analysis, ~0.6 s a person; a record after
+# the game) may take seconds on a loaded machine: assertions wait up to 15 s (they return as soon as
+# they hold; only a failure takes that long).
+expect.set_options(timeout=15_000)
 
 # The shared page helpers assert too: show the values when one of theirs fails.
 pytest.register_assert_rewrite(

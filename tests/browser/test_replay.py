@@ -251,7 +251,7 @@ def test_a_plan_ahead_game_replayed_tile_by_tile(server, speedgans_game, new_pag
 def test_a_running_game_has_no_replay_to_show(server, new_page):
     client, table_id = start_plan_ahead(server.url)
     game_id = running_game_id(server, table_id)
-    assert httpx.get(f"{server.url}/api/replays/{game_id}").status_code == 404
+    assert httpx.get(f"{server.url}/api/replays/{game_id}", timeout=60).status_code == 404
     page = viewer(new_page, server.url)
     for path in (f"/replay/{game_id}", f"/replay/{table_id}-000000000000", "/replay/nonsense"):
         page.goto(server.url + path)
@@ -368,7 +368,7 @@ def test_a_speedgans_game_replayed_change_by_change(server, speedgans_game, new_
     expect(page.get_by_test_id("viewing")).to_contain_text(end_view["seats"][1]["nickname"])
     # The city against the nearest optimal one, as the replay's analysis says.
     game_id = page.url.rsplit("/", 1)[1]
-    analysis = httpx.get(f"{server.url}/api/replays/{game_id}").json()["frames"][0]["analysis"][1]
+    analysis = httpx.get(f"{server.url}/api/replays/{game_id}", timeout=60).json()["frames"][0]["analysis"][1]
     found = page.get_by_test_id("city-analysis")
     expect(found).to_have_attribute("data-differ", str(analysis["differ"]))
     expect(found).to_contain_text("Bestlösung")

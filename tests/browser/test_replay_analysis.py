@@ -29,7 +29,7 @@ def a_game(url: str) -> tuple[str, str]:
 
 def test_a_replay_shows_each_moves_cost_and_the_best_field(live_server, new_page, shots):
     game_id, ann = a_game(live_server)
-    analysis = httpx.get(f"{live_server}/api/replays/{game_id}").json()["analysis"][0]
+    analysis = httpx.get(f"{live_server}/api/replays/{game_id}", timeout=60).json()["analysis"][0]
     moves = analysis["moves"]
     costly = next(
         i for i, move in enumerate(moves) if move["loss"] > 0 and move["best_field"] != move["field"]

@@ -112,7 +112,7 @@ def test_a_stand_in_is_named_at_the_end_marked_on_the_land_and_in_the_replay(
     expect(page.get_by_test_id("best-planahead")).to_have_attribute("data-value", "")
     shot(page, shots, "standin-player-desktop.png")
     game_id = replay_url.rsplit("/", 1)[1]
-    anna = httpx.get(f"{live_server}/api/replays/{game_id}").json()["players"][0]["player"]
+    anna = httpx.get(f"{live_server}/api/replays/{game_id}", timeout=60).json()["players"][0]["player"]
     page.goto(f"{live_server}/spieler/{anna}")
     expect(page.get_by_test_id("best-planahead")).to_contain_text("1 Partie")
     expect(page.get_by_test_id("stand-in")).to_have_count(0)

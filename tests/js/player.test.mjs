@@ -284,6 +284,7 @@ describe("the trend of a player's Plan Ahead moves", () => {
     setLang("en");
     assert.equal(lossTrendSummary(points), "Last game 1.5 points a tile, on average 3.6 (3 games).");
     assert.equal(lossTrendSummary([]), "");
+    assert.equal(lossTrendSummary(points.slice(0, 1)), "6.2 points a tile (one game).");
     setLang("de");
   });
 });

@@ -28,8 +28,8 @@ describe("the analysis of a replay", () => {
 
   test("in English, and a Rätsel's move against the best land", () => {
     setLang("en");
-    assert.equal(moveText(move(1, 4, 9, 8.5, "mistake", { optimal_field: 4 })), "field 4 · better field 9 (−8.5) · Mistake · as in the best land");
-    assert.equal(moveText(move(1, 4, 4, 0, null, { optimal_field: 11 })), "field 4 · best move · best land: field 11");
+    assert.equal(moveText(move(1, 4, 9, 8.5, "mistake", { optimal_field: 4 })), "Field 4 · better field 9 (−8.5) · Mistake · as in the best land");
+    assert.equal(moveText(move(1, 4, 4, 0, null, { optimal_field: 11 })), "Field 4 · best move · best land: field 11");
     setLang("de");
   });
 

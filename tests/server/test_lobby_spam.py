@@ -242,7 +242,7 @@ def test_a_run_ended_by_the_limit_counts_as_given_up(server):
     puzzle = kinds["puzzle"]
     assert puzzle["day"] == archive_day and puzzle["seconds"] == pytest.approx(5, abs=0.5)
     assert puzzle["score"] == attempt["game"]["seats"][0]["score"]  # the two tiles it had
-    replay = httpx.get(f"{server.url}/api/replays/{puzzle['game_id']}").json()
+    replay = httpx.get(f"{server.url}/api/replays/{puzzle['game_id']}", timeout=60).json()
     assert replay["frames"][-1]["seats"][0]["land"] == attempt["game"]["seats"][0]["land"]
 
 

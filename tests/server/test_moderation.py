@@ -48,6 +48,8 @@ def test_an_operator_closes_a_running_table(server, capsys):
     )
     ann.send({"type": "rematch", "table": table_id})
     assert ann.error()["code"] == "game_over"
+    assert main(admin(server, "close-table", table_id, "--reason", "again")) == 2  # closed: not again
+    assert table_id not in capsys.readouterr().out
     ann.send({"type": "place", "table": table_id, "field": 3})
     assert ann.error()["code"] in {"not_playing", "game_over"}
     assert (
@@ -65,7 +67,7 @@ def test_an_operator_closes_a_running_table(server, capsys):
 def test_closing_what_is_not_there_is_one_line_and_exit_2(server, capsys):
     assert main(admin(server, "close-table", "nosuch", "--reason", "x")) == 2
     err = capsys.readouterr().err
-    assert "no live table" in err and err.count("\n") == 1
+    assert "no running or open table" in err and err.count("\n") == 1
     assert main(admin(server, "close-table", "nosuch", "--reason", "   ")) == 2
     assert main(admin(server, "log", "--json")) == 0
     assert json.loads(capsys.readouterr().out) == []  # nothing recorded

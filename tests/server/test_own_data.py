@@ -80,7 +80,7 @@ def test_a_player_takes_his_data_and_then_deletes_himself(server):
     # Bob's game is whole, with „Gelöscht“ where Ann sat; its replay too.
     history = httpx.get(f"{server.url}/api/players/{bob.player['id']}/history").json()
     assert game_id in json.dumps(history) and ann.player["nickname"] not in json.dumps(history)
-    replay = httpx.get(f"{server.url}/api/replays/{game_id}").json()
+    replay = httpx.get(f"{server.url}/api/replays/{game_id}", timeout=60).json()
     assert [p["nickname"] for p in replay["players"]] == ["Gelöscht", bob.player["nickname"]]
     assert len(replay["frames"]) == 19
     # Her Rätsel result is off the day's lists; her name is free again.

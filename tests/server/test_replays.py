@@ -174,8 +174,11 @@ def test_a_replay_ends_exactly_where_the_game_ended(games, game, seed):
         assert final["scores"] == [seat.score for seat in lands]
         if seed % 4 == 0:  # (the analysis takes ~0.6 s a seat: a quarter of the games)
             assert len(shown["analysis"]) == len(lands)
-            for seat, found in zip(lands, shown["analysis"], strict=True):
-                assert len(found["moves"]) == sum(tile is not None for tile in seat.land)  # laid in order
+            for seat, found, player in zip(lands, shown["analysis"], row.players, strict=True):
+                if player.get("bot"):
+                    assert found is None  # a computer's moves are the engine's own
+                else:
+                    assert len(found["moves"]) == sum(tile is not None for tile in seat.land)  # laid in order
         assert "analysis" not in replay(games, row, analysed=False)
 
 
@@ -191,7 +194,7 @@ def test_the_replay_api_shows_finished_games_only(tmp_path, data_dir):
         view = ann.table_until(lambda t: t["status"] == "playing")
         assert "game_id" not in view["game"]
         running = running_game_id(tmp_path, table_id)
-        assert httpx.get(f"{server.url}/api/replays/{running}").status_code == 404
+        assert httpx.get(f"{server.url}/api/replays/{running}", timeout=60).status_code == 404
         for turn in range(19):
             if view["game"]["turn"] != turn:
                 view = ann.table_until(lambda t, n=turn: t["game"]["turn"] == n)
@@ -200,7 +203,7 @@ def test_the_replay_api_shows_finished_games_only(tmp_path, data_dir):
             ann.send({"type": "confirm", "table": table_id})
         end = ann.table_until(lambda t: t["status"] == "finished" and "game_id" in t["game"])
         assert end["game"]["game_id"] == running
-        shown = httpx.get(f"{server.url}/api/replays/{running}").json()
+        shown = httpx.get(f"{server.url}/api/replays/{running}", timeout=60).json()
         assert [p["nickname"] for p in shown["players"]] == [s["nickname"] for s in end["seats"]]
         assert len(shown["frames"]) == 19
         assert [s["land"] for s in shown["frames"][-1]["seats"]] == [s["land"] for s in end["game"]["seats"]]
@@ -210,8 +213,8 @@ def test_the_replay_api_shows_finished_games_only(tmp_path, data_dir):
         # Each seat's move-by-move analysis: the same as the command line's for its tiles and fields
         # (the Meister's own line loses next to nothing; Ann's first-free-field play loses plenty).
         analysis = shown["analysis"]
-        assert len(analysis) == 3
-        for seat, found in zip(end["game"]["seats"], analysis, strict=True):
+        assert len(analysis) == 3 and analysis[1] is None and analysis[2] is None  # computers: none
+        for seat, found in zip(end["game"]["seats"][:1], analysis[:1], strict=True):
             land = seat["land"].split()
             fields = [land.index(tile) + 1 for tile in drawn]
             assert [move["field"] for move in found["moves"]] == fields
@@ -221,17 +224,16 @@ def test_the_replay_api_shows_finished_games_only(tmp_path, data_dir):
                 "moves"
             ]
             assert all(m["verdict"] in (None, "inaccuracy", "mistake", "blunder") for m in found["moves"])
-        ann_loss, strong_loss = (sum(m["loss"] for m in analysis[i]["moves"]) for i in (0, 2))
-        assert strong_loss < 5 < ann_loss
+        assert sum(m["loss"] for m in analysis[0]["moves"]) > 5  # the first free field each time costs
 
         ann.send({"type": "rematch", "table": table_id})
         again = ann.table_until(lambda t: t["status"] == "playing")
         assert "game_id" not in again["game"]
         rematch = running_game_id(tmp_path, table_id)
         assert rematch != running
-        assert httpx.get(f"{server.url}/api/replays/{rematch}").status_code == 404
+        assert httpx.get(f"{server.url}/api/replays/{rematch}", timeout=60).status_code == 404
         for bad in ("nonsense", "abcdef-zz", "../../etc", "a" * 300):
-            assert httpx.get(f"{server.url}/api/replays/{bad}").status_code == 404
+            assert httpx.get(f"{server.url}/api/replays/{bad}", timeout=60).status_code == 404
 
 
 def running_game_id(tmp_path, table_id: str) -> str:

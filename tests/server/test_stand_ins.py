@@ -109,7 +109,7 @@ def test_a_stand_ins_and_the_clocks_tiles_are_marked_live_at_the_end_in_the_reco
         game_id = wait_for(
             lambda: httpx.get(f"{server.url}/api/tables/{table_id}").json()["game"].get("game_id")
         )
-        replay = httpx.get(f"{server.url}/api/replays/{game_id}").json()
+        replay = httpx.get(f"{server.url}/api/replays/{game_id}", timeout=60).json()
         assert replay["final"]["played_for"] == notes
         last = replay["frames"][-1]["seats"]
         assert last[1]["computer_placed"] == ben_lands["computer_placed"]

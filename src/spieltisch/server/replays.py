@@ -58,7 +58,8 @@ def replay(
             None if p.get("bot") else rules.played_for(last, i).note() for i, p in enumerate(row.players)
         ]
         shown = {**shown, "final": {**shown["final"], "played_for": notes}}
-    found = rules.analysis(states[-1][1]) if analysed and states else None
+    people = [not player.get("bot") for player in row.players]
+    found = rules.analysis(states[-1][1], people) if analysed and states else None
     if found is not None:
         shown = {**shown, "analysis": found}
     ended = row.log[-1][1] if row.log else row.started

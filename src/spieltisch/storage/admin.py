@@ -156,12 +156,15 @@ class Admin:
 
     # Live tables ---------------------------------------------------------------------------------
     def tables(self) -> list[dict[str, Any]]:
-        """The live tables as the database keeps them (a single process writes every change; with
-        Redis, each process copies the tables it changed every few seconds): {"id", "game",
-        "status", "players", "updated_at"}, the newest first."""
+        """The open and running tables as the database keeps them (a single process writes every
+        change; with Redis, each process copies the tables it changed every few seconds): {"id",
+        "game", "status", "players", "updated_at"}, the newest first."""
         found = []
         with self._session() as session:
-            for row in session.scalars(select(LiveTable).order_by(LiveTable.updated_at.desc())):
+            query = (
+                select(LiveTable).where(LiveTable.status != "finished").order_by(LiveTable.updated_at.desc())
+            )
+            for row in session.scalars(query):
                 try:
                     seats = json.loads(row.data).get("seats", [])
                 except ValueError:
@@ -185,8 +188,11 @@ class Admin:
         newer than the last they saw); its players are told why, nothing of its game is recorded.
         NotFound for a table that is not live."""
         with self._session.begin() as session:
-            if session.get(LiveTable, table_id) is None:
-                raise NotFound(f"there is no live table {table_id!r} (see `spieltisch admin tables`)")
+            row = session.get(LiveTable, table_id)
+            if row is None or row.status == "finished":  # (one closed already is finished too)
+                raise NotFound(
+                    f"there is no running or open table {table_id!r} (see `spieltisch admin tables`)"
+                )
             _record(session, actor, CLOSE_TABLE, table_id, reason, {})
 
     @staticmethod

@@ -53,7 +53,7 @@ async def _with_optimum(s: Services, found: dict[str, Any]) -> None:
     score, land = await s.optima.get(found["settings"]["puzzle"])
     where = {tile: field for field, tile in enumerate(land.split(), 1)}
     for seat in found["analysis"]:
-        for move in seat["moves"]:
+        for move in seat["moves"] if seat else ():
             move["optimal_field"] = where.get(move["tile"])
     found["optimum"] = {"score": score, "land": land}
 

@@ -242,10 +242,10 @@ class GameRules(ABC, Generic[S, A]):
         "final": {...}}`, as docs/history.md describes for the game. None: no replays of this kind."""
         return None
 
-    def analysis(self, state: S) -> list[dict[str, Any]] | None:
-        """Each seat's move-by-move analysis of the finished game (docs/history.md: `analysis`),
-        shown with its replay; None where a game has none apart from its frames. Costly (Plan
-        Ahead: ~0.6 s a seat): worked out only for a replay that is shown."""
+    def analysis(self, state: S, people: Sequence[bool]) -> list[dict[str, Any] | None] | None:
+        """Each person's move-by-move analysis of the finished game (docs/history.md: `analysis`;
+        None for a computer's seat), shown with its replay; None where a game has none apart from
+        its frames. Costly (Plan Ahead: ~0.6 s a seat): worked out only for a replay shown."""
         return None
 
     # Snapshots and the end -------------------------------------------------------------------------

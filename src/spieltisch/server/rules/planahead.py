@@ -136,8 +136,8 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         frames, last = tile_frames(moments)
         return {"frames": frames, "final": {"scores": list(last.scores()), "ranking": list(last.ranking())}}
 
-    def analysis(self, state: planahead.Game) -> list[dict[str, Any]]:
-        return analyses(state)
+    def analysis(self, state: planahead.Game, people: Sequence[bool]) -> list[dict[str, Any] | None]:
+        return analyses(state, people)
 
     def dump(self, state: planahead.Game) -> dict[str, Any]:
         return planahead.to_dict(state)
@@ -216,15 +216,18 @@ def tile_frames(
     return frames, state
 
 
-def analyses(state: planahead.Game) -> list[dict[str, Any]]:
+def analyses(state: planahead.Game, people: Sequence[bool] | None = None) -> list[dict[str, Any] | None]:
     """Each seat's move-by-move analysis (games/planahead/analysis.py), every move marked with its
     verdict: a pure function of the finished game (some 30 ms a seat), so it is worked out with the
     replay rather than stored beside it. A land left unfinished (a Rätsel whose time ran out) is
     analysed up to its first tile not laid."""
     from spieltisch.games.planahead.analysis import verdict
 
-    found = []
-    for seat in state.seats:
+    found: list[dict[str, Any] | None] = []
+    for index, seat in enumerate(state.seats):
+        if people is not None and not (index < len(people) and people[index]):
+            found.append(None)  # a computer's seat: its moves are the engine's own
+            continue
         result = _analysed(state, seat.land)
         moves = [{**move.to_dict(), "verdict": verdict(move.loss)} for move in result.moves]
         found.append({"moves": moves, "score": result.score, "accuracy": result.accuracy if moves else None})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from spieltisch.games.errors import ErrorCode, RuleError
@@ -87,8 +87,8 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
         frames, last = tile_frames((at, state.game) for at, state in moments)
         return {"frames": frames, "final": {"scores": list(last.scores()), "ranking": [1]}}
 
-    def analysis(self, state: attempt.Attempt) -> list[dict[str, Any]]:
-        return analyses(state.game)
+    def analysis(self, state: attempt.Attempt, people: Sequence[bool]) -> list[dict[str, Any] | None]:
+        return analyses(state.game, people)
 
     def dump(self, state: attempt.Attempt) -> dict[str, Any]:
         return attempt.to_dict(state)

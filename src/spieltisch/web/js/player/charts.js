@@ -129,7 +129,9 @@ export function lossTrendSvg(points, { id, title, desc }) {
 export function lossTrendSummary(points) {
   if (!points.length) return "";
   const mean = points.reduce((sum, p) => sum + p.loss, 0) / points.length;
-  return t("player.trend.summary", { last: oneDecimal(points[points.length - 1].loss), mean: oneDecimal(mean), n: points.length });
+  const last = oneDecimal(points[points.length - 1].loss);
+  if (points.length === 1) return t("player.trend.summary.one", { last });
+  return t("player.trend.summary", { last, mean: oneDecimal(mean), n: points.length });
 }
 
 /** @param {number} value */

@@ -177,7 +177,7 @@ export class PlayerScreen extends Screen {
     const summary = lossTrendSummary(points);
     return h("section.card.pl-trend", { "data-testid": "move-trend", "data-games": points.length },
       h("h2", {}, t("player.trend.title")),
-      h("p.muted.pl-chart-note", {}, t("player.trend.note", { n: points.length })),
+      h("p.muted.pl-chart-note", {}, points.length === 1 ? t("player.trend.note.one") : t("player.trend.note", { n: points.length })),
       svgBox(lossTrendSvg(points, { id: "pl-trend", title: t("player.trend.title"), desc: summary })),
       h("p.pl-chart-summary", { "data-testid": "trend-summary" }, summary));
   }

@@ -7,7 +7,9 @@ import { addStrings } from "../i18n.js";
 addStrings("de", {
   "player.trend.title": "Plan Ahead: deine Züge",
   "player.trend.note": "Erwartete Punkte, die jede Kachel im Schnitt gekostet hat, wie der Meister sie sieht (je weniger, desto besser) – die letzten {n} Partien am Tisch.",
+  "player.trend.note.one": "Erwartete Punkte, die jede Kachel im Schnitt gekostet hat, wie der Meister sie sieht (je weniger, desto besser) – deine Partie am Tisch.",
   "player.trend.summary": "Zuletzt {last} Punkte je Kachel, im Schnitt {mean} ({n} Partien).",
+  "player.trend.summary.one": "{last} Punkte je Kachel (eine Partie).",
   "player.trend.bar": "{when}: {loss} Punkte je Kachel",
   "player.mine": "Meine Spiele",
   "player.mine.text": "Ergebnisse, Bestwerte, deine Serie und wie du dich entwickelst.",
@@ -112,7 +114,9 @@ addStrings("de", {
 addStrings("en", {
   "player.trend.title": "Plan Ahead: your moves",
   "player.trend.note": "The expected points each tile cost on average, as the master sees them (the fewer the better) – the last {n} games at a table.",
+  "player.trend.note.one": "The expected points each tile cost on average, as the master sees them (the fewer the better) – your game at a table.",
   "player.trend.summary": "Last game {last} points a tile, on average {mean} ({n} games).",
+  "player.trend.summary.one": "{last} points a tile (one game).",
   "player.trend.bar": "{when}: {loss} points a tile",
   "player.mine": "My games",
   "player.mine.text": "Results, personal bests, your streak and how you are doing.",

@@ -96,7 +96,7 @@ addStrings("en", {
   "rp.sg.cities": "The cities",
   "rp.sg.cityof": "{name}'s city",
   "rp.an.locale": "en-GB",
-  "rp.an.field": "field {n}",
+  "rp.an.field": "Field {n}",
   "rp.an.best": "best move",
   "rp.an.better": "better field {n} (−{loss})",
   "rp.an.inaccuracy": "Inaccuracy",
