@@ -102,3 +102,29 @@ def test_a_renamed_player_is_told_at_once_in_every_tab(server, capsys):
     # What she does from now on is under the new name.
     ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 2}})
     assert ann.table_until(lambda t: True)["seats"][0]["nickname"] == "Annette"
+
+
+def test_a_renamed_players_seat_at_a_running_game_bears_the_new_name_to_its_record(server):
+    """The old name (perhaps the offensive one) is neither shown at the table nor written into the
+    record when the game ends."""
+    ann, bob = Client(server.url, "Ann"), Client(server.url, "Bob")
+    ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 2}})
+    table_id = ann.table_until(lambda t: True)["id"]
+    bob.send({"type": "join", "table": table_id})
+    ann.table_until(lambda t: len(t["seats"]) == 2)
+    ann.send({"type": "start", "table": table_id})
+    ann.table_until(lambda t: t["status"] == "playing")
+    assert main(admin(server, "rename", bob.player["id"], "Robert", "--reason", "unpassend")) == 0
+    seen = ann.table_until(lambda t: t["seats"][1]["nickname"] == "Robert", timeout=20)
+    assert seen["status"] == "playing"
+    view = seen
+    for turn in range(19):
+        for client, seat in ((ann, 0), (bob, 1)):
+            free = [i for i, e in enumerate(view["game"]["seats"][seat]["land"].split(), 1) if e == "."]
+            client.send({"type": "place", "table": table_id, "field": free[0]})
+            client.send({"type": "confirm", "table": table_id})
+        view = ann.table_until(lambda t, n=turn: t["status"] == "finished" or t["game"]["turn"] > n)
+    record = wait_for(
+        lambda: httpx.get(f"{server.url}/api/games", params={"table": table_id}).json()["games"]
+    )
+    assert [p["nickname"] for p in record[0]["players"]] == ["Ann", "Robert"]

@@ -1,6 +1,7 @@
 """What operators do that running servers must act on, found through the database: a table closed
 (`spieltisch admin close-table`) is closed on the live tables (closed twice: once), a player renamed
-(`admin rename`) is told at once in every tab he has open here (and plays on under the new name).
+(`admin rename`) is told at once in every tab he has open here, and his seats at live tables bear the
+new name (so does the record of a game he is in the middle of).
 Every process looks every few seconds for actions newer than the last it saw; those made while no
 server ran are carried out when one starts, if they are at most `MAX_AGE_S` old."""
 
@@ -14,7 +15,7 @@ import logging
 from spieltisch.server.clock import Clock
 from spieltisch.server.hub import Hub
 from spieltisch.server.store import TableStore
-from spieltisch.server.tables import Table, close
+from spieltisch.server.tables import Table, close, rename_seat
 from spieltisch.storage.admin import CLOSE_TABLE
 from spieltisch.storage.repository import Repository
 
@@ -57,8 +58,25 @@ class Moderation:
                 if closed is not None:
                     log.info("table %s closed by an operator: %s", target, reason)
             else:
-                await self.hub.renamed(target, str(details.get("to", "")), reason)
+                nickname = str(details.get("to", ""))
+                await self.hub.renamed(target, nickname, reason)
+                await self._rename_seats(target, nickname)
             self._seen = request_id
+
+    async def _rename_seats(self, player: str, nickname: str) -> None:
+        """The renamed player's seats at live tables bear the new name (every process tries; the
+        first makes the change, the others find it made)."""
+        if not nickname:
+            return
+        tables = [
+            table_id
+            for table_id, brief in self.store.briefs().items()
+            if brief.facts.seat_of(player) is not None
+        ]
+        for table_id in tables:
+            await self.store.update(
+                table_id, functools.partial(rename_seat, player=player, nickname=nickname)
+            )
 
     def _close(self, table: Table, reason: str) -> Table | None:
         return close(table, reason, self.clock.now())

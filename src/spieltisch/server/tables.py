@@ -562,6 +562,18 @@ def close(table: Table, reason: str, now: float) -> Table | None:
     return table
 
 
+def rename_seat(table: Table, player: str, nickname: str) -> Table | None:
+    """An operator renamed a player: his seat at this table bears the new name from now on (the game's
+    record, written at its end, too). None if he has no seat here or it has that name already."""
+    seat = table.seat_of(player)
+    if seat is None or table.seats[seat].nickname == nickname:
+        return None
+    table = table.copy()
+    table.seats[seat].nickname = nickname
+    table.version += 1
+    return table
+
+
 def set_connected(table: Table, player: str, connected: bool, now: float) -> Table | None:
     """A player's browser came or went. An open table whose host is gone passes the host on to
     someone present, so that it can still start (and a host who comes back to an empty one, or
