@@ -29,7 +29,7 @@ describe("the analysis of a replay", () => {
   test("in English, and a Rätsel's move against the best land", () => {
     setLang("en");
     assert.equal(moveText(move(1, 4, 9, 8.5, "mistake", { optimal_field: 4 })), "Field 4 · better field 9 (−8.5) · Mistake · as in the best land");
-    assert.equal(moveText(move(1, 4, 4, 0, null, { optimal_field: 11 })), "Field 4 · best move · best land: field 11");
+    assert.equal(moveText(move(1, 4, 4, 0, null, { optimal_field: 11 })), "Field 4 · best move · best land: field 11 (blue)");
     setLang("de");
   });
 
@@ -59,7 +59,7 @@ describe("a Speedgans city against the optimal ones", () => {
 
   test("an optimal city, a faulty one, none", () => {
     setLang("en");
-    assert.equal(cityAnalysisText({ target: "", differ: 0, points: [75, 66.7, 66.7], best: [75, 66.7, 66.7], missed: [0, 0, 0], seconds: null }, tasks, clock), "an optimal town");
+    assert.equal(cityAnalysisText({ target: "", differ: 0, points: [75, 66.7, 66.7], best: [75, 66.7, 66.7], missed: [0, 0, 0], seconds: null }, tasks, clock), "an optimal town (the best sum of the three tasks)");
     assert.equal(cityAnalysisText({ target: "", differ: 1, points: null, best: [75, 66.7, 66.7], missed: null, seconds: 9 }, tasks, clock),
       "1 tile unlike the nearest optimal town · no points: the town has faults · “Lane closed!” after 0:09");
     assert.equal(cityAnalysisText(null, tasks, clock), "");

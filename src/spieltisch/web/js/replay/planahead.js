@@ -70,6 +70,12 @@ export class TilesReplay {
       best?.classList.add("rp-best");
       best?.setAttribute("data-best", "true");
     }
+    if (move?.optimal_field && move.optimal_field !== move.field) {
+      // A Rätsel: where the day's best land has this tile (a blue ring).
+      const optimal = svg.querySelector(`[data-field="${move.optimal_field}"]`);
+      optimal?.classList.add("rp-optimal");
+      optimal?.setAttribute("data-optimal", "true");
+    }
     const placed = land.place !== null;
     return h("section.rp-land", {
       "data-testid": `land-${land.seat}`, "data-seat": land.seat, "data-score": land.score,
