@@ -184,7 +184,7 @@ def test_a_page_that_names_no_table_or_game_is_a_404_page(live_server):
         view = ann.table_until(
             lambda t, turn=view["game"]["turn"]: t["status"] == "finished" or t["game"]["turn"] > turn
         )
-    game_id = ann.table_until(lambda t: "game_id" in t["game"])["game"]["game_id"]
+    game_id = ann.table_until(lambda t: "game_id" in t["game"], timeout=60)["game"]["game_id"]
 
     def status(path: str) -> int:
         answer = httpx.get(live_server + path, headers={"accept": "text/html"})

@@ -201,7 +201,7 @@ def test_the_replay_api_shows_finished_games_only(tmp_path, data_dir):
             free = [i for i, f in enumerate(view["game"]["seats"][0]["land"].split(), 1) if f == "."]
             ann.send({"type": "place", "table": table_id, "field": free[turn % len(free)]})
             ann.send({"type": "confirm", "table": table_id})
-        end = ann.table_until(lambda t: t["status"] == "finished" and "game_id" in t["game"])
+        end = ann.table_until(lambda t: t["status"] == "finished" and "game_id" in t["game"], timeout=60)
         assert end["game"]["game_id"] == running
         shown = httpx.get(f"{server.url}/api/replays/{running}", timeout=60).json()
         assert [p["nickname"] for p in shown["players"]] == [s["nickname"] for s in end["seats"]]

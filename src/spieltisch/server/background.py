@@ -19,18 +19,31 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-#: How much lower the thread's priority is (Linux `nice`, per thread).
+#: How much lower the thread's priority is (Linux `nice`, per thread), and the idle thread's.
 NICENESS = 10
+IDLE_NICENESS = 19
 
 
-def _lower_priority() -> None:
+def _lower_priority(niceness: int = NICENESS) -> None:
     with contextlib.suppress(AttributeError, OSError):  # not on every system, nor always allowed
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICENESS)
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), niceness)
 
 
 _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="background", initializer=_lower_priority)
 
 
+#: Work nobody waits for (notes on finished games, such as their move analysis): a thread of its own,
+#: lower still, so that it never holds up the work a game's end waits for (the record, the Meister).
+_IDLE_POOL = ThreadPoolExecutor(
+    max_workers=1, thread_name_prefix="idle", initializer=lambda: _lower_priority(IDLE_NICENESS)
+)
+
+
 async def in_background(work: Callable[..., T], *args: object) -> T:
     """`work(*args)` in the background thread (one piece of work at a time)."""
     return await asyncio.get_running_loop().run_in_executor(_POOL, work, *args)
+
+
+async def when_idle(work: Callable[..., T], *args: object) -> T:
+    """`work(*args)` in the idle thread: after everything else, never before a game's own work."""
+    return await asyncio.get_running_loop().run_in_executor(_IDLE_POOL, work, *args)

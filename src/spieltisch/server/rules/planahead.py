@@ -12,7 +12,7 @@ from spieltisch.games.levels import BotLevel
 from spieltisch.games.planahead import game as planahead
 from spieltisch.games.planahead.notation import format_land
 from spieltisch.games.planahead.scoring import land_points
-from spieltisch.server.background import in_background
+from spieltisch.server.background import in_background, when_idle
 from spieltisch.server.rules.base import (
     FinishedGame,
     GameRules,
@@ -171,7 +171,7 @@ _NOTING: set[asyncio.Task[None]] = set()
 async def _note_losses(game: FinishedGame[planahead.Game], records: Records) -> None:
     try:
         people = [sitter.player is not None for sitter in game.sitters]
-        losses = await in_background(losses_per_tile, game.state, people)
+        losses = await when_idle(losses_per_tile, game.state, people)
         await asyncio.to_thread(records.repository.note_result, game.game_id, "loss_per_tile", losses)
     except Exception:  # a note missing is a point missing on a chart: nothing a player waits for
         log.exception("could not note the move analysis of game %s", game.game_id)
