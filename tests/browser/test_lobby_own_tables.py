@@ -29,8 +29,7 @@ def test_back_from_the_lobby_to_a_game_against_the_computer(live_server, new_pag
     expect(back).to_have_text("Weiterspielen")
     expect(page.get_by_test_id(f"own-table-{table_id}")).to_contain_text("Greta")
     expect(page.get_by_test_id(f"lobby-table-{table_id}")).to_have_count(0)  # not twice
-    box = back.bounding_box()  # in sight as the lobby opens, above what one can start
-    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+    expect(back).to_be_in_viewport(ratio=1)  # in sight as the lobby opens, above what one can start
     page.screenshot(path=str(shots / "lobby-own-tables-phone.png"))
     back.tap()
     expect(page).to_have_url(re.compile(rf"/t/{table_id}$"))

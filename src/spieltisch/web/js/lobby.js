@@ -19,6 +19,16 @@ export function clockLabel(seconds) {
   return seconds ? t("lobby.clock.s", { n: seconds }) : t("lobby.clock.none");
 }
 
+/** Redraws `box` from `build()` only when `shown` differs from what it shows: the lobby hears of every
+ * table on the site, and a button redrawn under a player's finger loses his tap. */
+function redrawIfChanged(box, shown, build) {
+  const key = JSON.stringify(shown);
+  if (drawnFrom.get(box) === key) return;
+  drawnFrom.set(box, key);
+  box.replaceChildren(...build());
+}
+const drawnFrom = new WeakMap();
+
 export class LobbyScreen extends Screen {
   constructor(app) {
     super(app);
@@ -128,26 +138,24 @@ export class LobbyScreen extends Screen {
   renderOwn() {
     if (!this.ownBox) return;
     this.ownBox.hidden = !this.own.length;
-    this.ownBox.replaceChildren(
+    redrawIfChanged(this.ownBox, this.own, () => [
       h("h2", {}, t("lobby.own")),
-      h("div.table-list", {}, this.own.map((tb) => this.entry(tb, "own"))));
+      h("div.table-list", {}, this.own.map((tb) => this.entry(tb, "own")))]);
   }
 
   renderTables() {
     this.renderOwn();
     if (!this.tablesBox) return;
     if (this.tables === null) {
-      this.tablesBox.replaceChildren(h("p.muted", {}, "…"));
+      redrawIfChanged(this.tablesBox, null, () => [h("p.muted", {}, "…")]);
       return;
     }
     // A table of one's own stands once, among one's own tables above.
     const own = new Set(this.own.map((tb) => tb.id));
     const visible = this.tables.filter((tb) => !own.has(tb.id) && (tb.status !== "finished" || (tb.players || []).length));
-    if (!visible.length) {
-      this.tablesBox.replaceChildren(h("p.muted", { "data-testid": "lobby-empty" }, t("lobby.none")));
-      return;
-    }
-    this.tablesBox.replaceChildren(...visible.map((tb) => this.entry(tb, "list")));
+    redrawIfChanged(this.tablesBox, visible, () => (visible.length
+      ? visible.map((tb) => this.entry(tb, "list"))
+      : [h("p.muted", { "data-testid": "lobby-empty" }, t("lobby.none"))]));
   }
 
   /** One table's line: in the lobby's list (`list`: join or watch) or among one's own (`own`: back to it). */
