@@ -25,8 +25,9 @@ def fields_of(land, draw) -> list[int]:
     return [land.index(tile) + 1 for tile in draw]
 
 
-def cli(capsys, draw, fields) -> dict:
-    argv = [
+def analyse_argv(draw, fields) -> list[str]:
+    """The command line that analyses a game of these tiles laid on these fields."""
+    return [
         "planahead",
         "analyse",
         "--tiles",
@@ -34,7 +35,10 @@ def cli(capsys, draw, fields) -> dict:
         "--fields",
         " ".join(map(str, fields)),
     ]
-    assert main([*argv, "--json"]) == 0
+
+
+def cli(capsys, draw, fields) -> dict:
+    assert main([*analyse_argv(draw, fields), "--json"]) == 0
     return json.loads(capsys.readouterr().out)
 
 
@@ -122,15 +126,7 @@ def test_the_table_marks_costly_moves(capsys):
     draw = draw_tiles(1)
     fields = fields_of(play_game("strong", draw, None), draw)
     fields[9], fields[18] = fields[18], fields[9]
-    argv = [
-        "planahead",
-        "analyse",
-        "--tiles",
-        " ".join(t.code for t in draw),
-        "--fields",
-        " ".join(map(str, fields)),
-    ]
-    assert main(argv) == 0
+    assert main(analyse_argv(draw, fields)) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 21 and lines[0].split()[:3] == ["turn", "tile", "field"]
     assert "mistake" in lines[10] or "blunder" in lines[10]

@@ -416,28 +416,7 @@ def deep_scores(
     if placed + 2 >= N_FIELDS:
         return shallow
     first = top_fields(shallow, k_first)
-    out = shallow - 1e6
-    n_unseen = 0
-    for x in range(N_TILES):
-        if undrawn[x]:
-            n_unseen += 1
-    for a in range(N_FIELDS):
-        if not first[a]:
-            continue
-        land[a] = tile
-        r_a = reward_at(land, a)
-        total = 0.0
-        for x in range(N_TILES):
-            if not undrawn[x]:
-                continue
-            undrawn[x] = False
-            near = afterstate_scores(w, land, placed + 1, undrawn, x)
-            inner = lookahead_some(w, land, placed + 1, undrawn, x, top_fields(near, k_next))
-            undrawn[x] = True
-            total += inner.max()
-        out[a] = r_a + total / n_unseen
-        land[a] = -1
-    return out
+    return np.where(first, deep_some(w, land, placed, undrawn, tile, first, k_next), shallow - 1e6)
 
 
 # TD(lambda) afterstate learning from self-play. Each game draws 19 of the 27 tiles from Numba's
