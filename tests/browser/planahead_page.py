@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 from tests.browser.boxes import centre_of
+from tests.browser.pages import pick_nickname
 
 from spieltisch.games.planahead.notation import parse_land
 from spieltisch.games.planahead.scoring import score_land
@@ -52,11 +53,31 @@ def free_field(page: Page) -> int:
     )
 
 
-def play_plan_ahead(page: Page) -> None:
-    """19 tiles, each on the first free field (the moves go out on the page's own socket)."""
+def start_table(page: Page, *, seats: int, clock: str = "", bots: int = 0) -> None:
+    """From the lobby: a Plan Ahead table of `seats` with `bots` computers, started (turn 0 shown)."""
+    page.get_by_test_id("create-seats").select_option(str(seats))
+    page.get_by_test_id("create-clock").select_option(clock)
+    page.get_by_test_id("create-table").click()
+    for i in range(bots):
+        page.get_by_test_id("add-bot").click()
+        expect(page.get_by_test_id(f"seat-{i + 1}")).to_have_attribute("data-free", "false")
+    page.get_by_test_id("start").click()
+    wait_turn(page, 0)
+
+
+def open_table(page: Page, url: str, name: str, *, seats: int, clock: str = "", bots: int = 0) -> None:
+    """A new player `name` at the lobby of `url` starts a table (`start_table`)."""
+    page.goto(url + "/")
+    pick_nickname(page, name)
+    start_table(page, seats=seats, clock=clock, bots=bots)
+
+
+def play_plan_ahead(page: Page, first_turn: int = 0) -> None:
+    """The tiles from `first_turn` on, each on the first free field (the moves go out on the page's
+    own socket)."""
     table = page.url.rsplit("/", 1)[1]
-    for turn in range(19):
-        expect(page.get_by_test_id("pa-game")).to_have_attribute("data-turn", str(turn), timeout=15_000)
+    for turn in range(first_turn, 19):
+        wait_turn(page, turn)
         page.evaluate(
             """([table, field]) => {
                 window.spieltisch.net.send({type: "place", table, field});

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.pages import pick_nickname
-from tests.browser.planahead_page import board_land, free_fields, wait_turn
+from tests.browser.planahead_page import board_land, free_fields, start_table, wait_turn
 
 pytestmark = pytest.mark.browser
 
@@ -21,11 +21,7 @@ def dom_nodes(cdp) -> int:
 
 def new_table(page: Page) -> None:
     expect(page.get_by_test_id("create-table")).to_be_visible()
-    page.get_by_test_id("create-seats").select_option("2")
-    page.get_by_test_id("create-clock").select_option("")
-    page.get_by_test_id("create-table").click()
-    page.get_by_test_id("add-bot").click()
-    page.get_by_test_id("start").click()
+    start_table(page, seats=2, bots=1)
 
 
 def play_through(page: Page) -> None:

@@ -19,24 +19,11 @@ import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.boxes import inside_the_window, uncovered
 from tests.browser.pages import phone, pick_nickname
-from tests.browser.planahead_page import board_land, free_fields, settled, wait_turn
+from tests.browser.planahead_page import board_land, free_fields, open_table, settled, wait_turn
 
 pytestmark = pytest.mark.browser
 
 SHOTS = "/tmp/shots-helperB"
-
-
-def open_table(page: Page, url: str, name: str, *, seats: int, clock: str = "", bots: int = 0) -> None:
-    page.goto(url + "/")
-    pick_nickname(page, name)
-    page.get_by_test_id("create-seats").select_option(str(seats))
-    page.get_by_test_id("create-clock").select_option(clock)
-    page.get_by_test_id("create-table").click()
-    for i in range(bots):
-        page.get_by_test_id("add-bot").click()
-        expect(page.get_by_test_id(f"seat-{i + 1}")).to_have_attribute("data-free", "false")
-    page.get_by_test_id("start").click()
-    wait_turn(page, 0)
 
 
 def finger_drag(page: Page, cdp, start: tuple[float, float], end: tuple[float, float]) -> None:

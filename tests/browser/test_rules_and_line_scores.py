@@ -17,7 +17,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.pages import click_until, phone, pick_nickname
-from tests.browser.planahead_page import board_land, free_fields, wait_turn
+from tests.browser.planahead_page import board_land, free_fields, open_table, play_plan_ahead, wait_turn
 
 from spieltisch.games.planahead.scoring import score_land
 from spieltisch.games.speedgans.tasks import STAR_TASKS, TASKS
@@ -190,15 +190,7 @@ def line_cells(page: Page, scope) -> list[tuple[str, int]]:
 
 def test_plan_ahead_hint_focus_and_score_by_line(live_server, new_page):
     page = new_page("desktop")
-    page.goto(live_server + "/")
-    pick_nickname(page, "Lina")
-    page.get_by_test_id("create-seats").select_option("2")
-    page.get_by_test_id("create-clock").select_option("")
-    page.get_by_test_id("create-table").click()
-    page.get_by_test_id("add-bot").click()
-    expect(page.get_by_test_id("seat-1")).to_have_attribute("data-free", "false")
-    page.get_by_test_id("start").click()
-    wait_turn(page, 0)
+    open_table(page, live_server, "Lina", seats=2, bots=1)
     if page.get_by_test_id("first-ok").count():
         page.get_by_test_id("first-ok").click()
 
@@ -227,7 +219,7 @@ def test_plan_ahead_hint_focus_and_score_by_line(live_server, new_page):
     page.get_by_test_id("ok").click()
     wait_turn(page, 1)
 
-    play_plan_ahead_from(page, 1)
+    play_plan_ahead(page, 1)
     end = page.get_by_test_id("end")
     expect(end).to_be_visible()
     lines = end.get_by_test_id("line-scores")
@@ -256,35 +248,13 @@ def test_plan_ahead_hint_focus_and_score_by_line(live_server, new_page):
     assert page.errors == []
 
 
-def play_plan_ahead_from(page: Page, first_turn: int) -> None:
-    """The remaining tiles over the page's own socket (each on the first free field)."""
-    table = page.url.rsplit("/", 1)[1]
-    for turn in range(first_turn, 19):
-        wait_turn(page, turn)
-        free = free_fields(board_land(page))[0]
-        page.evaluate(
-            """([table, field]) => {
-                window.spieltisch.net.send({type: "place", table, field});
-                window.spieltisch.net.send({type: "confirm", table});
-            }""",
-            [table, free],
-        )
-
-
 @pytest.mark.parametrize("size", list(PHONES))
 def test_the_score_by_line_on_a_phone(live_server, browser, size):
     """Folded at first on a phone (the dialog keeps its room); unfolded it fits the width."""
     page = phone(browser, *PHONES[size])
     try:
-        page.goto(live_server + "/")
-        pick_nickname(page, f"Pia{size[-3:]}")
-        page.get_by_test_id("create-seats").select_option("2")
-        page.get_by_test_id("create-clock").select_option("")
-        page.get_by_test_id("create-table").tap()
-        page.get_by_test_id("add-bot").tap()
-        expect(page.get_by_test_id("seat-1")).to_have_attribute("data-free", "false")
-        page.get_by_test_id("start").tap()
-        play_plan_ahead_from(page, 0)
+        open_table(page, live_server, f"Pia{size[-3:]}", seats=2, bots=1)
+        play_plan_ahead(page)
         end = page.get_by_test_id("end")
         expect(end).to_be_visible()
         lines = end.get_by_test_id("line-scores")
