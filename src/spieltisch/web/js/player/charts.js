@@ -19,6 +19,46 @@ function head(id, title, desc) {
   return `<title id="${id}-title">${escapeXml(title)}</title><desc id="${id}-desc">${escapeXml(desc)}</desc>`;
 }
 
+/** The width of every chart's viewBox (they scale to their card). */
+const CHART_WIDTH = 360;
+
+/**
+ * A column chart's frame: a bar per slot (left to right, `null` leaves the slot empty) of height
+ * `level` (0..1 of the plot), grid lines with their labels at the given levels, optional labels at
+ * the foot's two ends.
+ * @param {{height: number, left: number, foot: number, maxBar: number, minBar: number,
+ *   grid: {level: number, label: string}[],
+ *   bars: ({level: number, attrs: string, tip: string} | null)[],
+ *   ends?: [string, string]}} frame
+ * @returns {string} the chart's inner markup
+ */
+function columns({ height, left, foot, maxBar, minBar, grid, bars, ends }) {
+  const width = CHART_WIDTH;
+  const right = 6;
+  const top = 10;
+  const plot = height - top - foot;
+  const slot = (width - left - right) / Math.max(1, bars.length);
+  const parts = [];
+  for (const { level, label } of grid) {
+    const y = top + plot - level * plot;
+    parts.push(`<line class="${level ? "chart-grid" : "chart-axis"}" x1="${left}" x2="${width - right}" y1="${y.toFixed(1)}" y2="${y.toFixed(1)}"/>`);
+    parts.push(`<text class="chart-label" x="${left - 5}" y="${(y + 4).toFixed(1)}" text-anchor="end">${escapeXml(label)}</text>`);
+  }
+  const barW = Math.max(minBar, Math.min(maxBar, slot * 0.7));
+  bars.forEach((bar, i) => {
+    if (!bar) return;
+    const barH = Math.max(2, bar.level * plot);
+    const x = left + i * slot + (slot - barW) / 2;
+    parts.push(`<rect ${bar.attrs} x="${x.toFixed(1)}" y="${(top + plot - barH).toFixed(1)}" width="${barW.toFixed(1)}" height="${barH.toFixed(1)}" rx="1.5"><title>${escapeXml(bar.tip)}</title></rect>`);
+  });
+  if (ends) {
+    const y = height - 7;
+    parts.push(`<text class="chart-label" x="${left}" y="${y}" text-anchor="start">${escapeXml(ends[0])}</text>`);
+    parts.push(`<text class="chart-label" x="${width - right}" y="${y}" text-anchor="end">${escapeXml(ends[1])}</text>`);
+  }
+  return parts.join("");
+}
+
 /**
  * The Rätsel's share of the best solution, a bar per day (empty where none was played); 100 % in its
  * own colour. Lines at 0, 50 and 100 %; the first and last day named at the foot.
@@ -26,36 +66,23 @@ function head(id, title, desc) {
  * @param {{id: string, title: string, desc: string}} options
  */
 export function shareByDaySvg(slots, { id, title, desc }) {
-  const width = 360;
   const height = 170;
-  const left = 40;
-  const right = 6;
-  const top = 10;
-  const foot = 24;
-  const plot = height - top - foot;
-  const slot = (width - left - right) / Math.max(1, slots.length);
-  const parts = [];
-  for (const level of [0, 0.5, 1]) {
-    const y = top + plot - level * plot;
-    parts.push(`<line class="${level ? "chart-grid" : "chart-axis"}" x1="${left}" x2="${width - right}" y1="${y.toFixed(1)}" y2="${y.toFixed(1)}"/>`);
-    parts.push(`<text class="chart-label" x="${left - 5}" y="${(y + 4).toFixed(1)}" text-anchor="end">${escapeXml(percentLabel(level))}</text>`);
-  }
-  const barW = Math.max(2, Math.min(18, slot * 0.7));
-  slots.forEach((s, i) => {
-    if (s.share === null) return;
-    const share = Math.max(0, Math.min(1, s.share));
-    const barH = Math.max(2, share * plot);
-    const x = left + i * slot + (slot - barW) / 2;
-    const tip = `${shortDay(s.day)}: ${s.score}/${s.optimum} (${formatShare(share)})`;
-    parts.push(`<rect class="chart-bar${share >= 1 ? " is-full" : ""}" data-day="${s.day}" data-share="${share}" x="${x.toFixed(1)}" y="${(top + plot - barH).toFixed(1)}" width="${barW.toFixed(1)}" height="${barH.toFixed(1)}" rx="1.5"><title>${escapeXml(tip)}</title></rect>`);
+  const inner = columns({
+    height, left: 40, foot: 24, maxBar: 18, minBar: 2,
+    grid: [0, 0.5, 1].map((level) => ({ level, label: percentLabel(level) })),
+    bars: slots.map((s) => {
+      if (s.share === null) return null;
+      const share = Math.max(0, Math.min(1, s.share));
+      return {
+        level: share,
+        attrs: `class="chart-bar${share >= 1 ? " is-full" : ""}" data-day="${s.day}" data-share="${share}"`,
+        tip: `${shortDay(s.day)}: ${s.score}/${s.optimum} (${formatShare(share)})`,
+      };
+    }),
+    ends: slots.length ? [shortDay(slots[0].day), shortDay(slots[slots.length - 1].day)] : undefined,
   });
-  if (slots.length) {
-    const y = height - 7;
-    parts.push(`<text class="chart-label" x="${left}" y="${y}" text-anchor="start">${escapeXml(shortDay(slots[0].day))}</text>`);
-    parts.push(`<text class="chart-label" x="${width - right}" y="${y}" text-anchor="end">${escapeXml(shortDay(slots[slots.length - 1].day))}</text>`);
-  }
-  return `<svg class="chart chart-days" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="${id}-title ${id}-desc" data-testid="puzzle-chart" data-days="${slots.length}">`
-    + `${head(id, title, desc)}${parts.join("")}</svg>`;
+  return `<svg class="chart chart-days" viewBox="0 0 ${CHART_WIDTH} ${height}" role="img" aria-labelledby="${id}-title ${id}-desc" data-testid="puzzle-chart" data-days="${slots.length}">`
+    + `${head(id, title, desc)}${inner}</svg>`;
 }
 
 /**
@@ -65,7 +92,7 @@ export function shareByDaySvg(slots, { id, title, desc }) {
  * @param {{id: string, title: string, desc: string}} options
  */
 export function groupsSvg(rows, { id, title, desc }) {
-  const width = 360;
+  const width = CHART_WIDTH;
   const row = 34;
   const height = rows.length * row + 6;
   const labelW = 84;
@@ -95,30 +122,19 @@ export function groupsSvg(rows, { id, title, desc }) {
  * @param {{id: string, title: string, desc: string}} options
  */
 export function lossTrendSvg(points, { id, title, desc }) {
-  const width = 360;
   const height = 150;
-  const left = 34;
-  const right = 6;
-  const top = 10;
-  const foot = 22;
-  const plot = height - top - foot;
   const scale = Math.max(2, Math.ceil(Math.max(0, ...points.map((p) => p.loss))));
-  const slot = (width - left - right) / Math.max(1, points.length);
-  const barW = Math.max(3, Math.min(22, slot * 0.7));
-  const parts = [];
-  for (const level of [0, scale]) {
-    const y = top + plot - (level / scale) * plot;
-    parts.push(`<line class="${level ? "chart-grid" : "chart-axis"}" x1="${left}" x2="${width - right}" y1="${y.toFixed(1)}" y2="${y.toFixed(1)}"/>`);
-    parts.push(`<text class="chart-label" x="${left - 5}" y="${(y + 4).toFixed(1)}" text-anchor="end">${level}</text>`);
-  }
-  points.forEach((p, i) => {
-    const barH = Math.max(2, (p.loss / scale) * plot);
-    const x = left + i * slot + (slot - barW) / 2;
-    const tip = t("player.trend.bar", { when: shortDay(p.at.slice(0, 10)), loss: oneDecimal(p.loss) });
-    parts.push(`<rect class="chart-bar" data-loss="${p.loss}" x="${x.toFixed(1)}" y="${(top + plot - barH).toFixed(1)}" width="${barW.toFixed(1)}" height="${barH.toFixed(1)}" rx="1.5"><title>${escapeXml(tip)}</title></rect>`);
+  const inner = columns({
+    height, left: 34, foot: 22, maxBar: 22, minBar: 3,
+    grid: [0, scale].map((level) => ({ level: level / scale, label: String(level) })),
+    bars: points.map((p) => ({
+      level: p.loss / scale,
+      attrs: `class="chart-bar" data-loss="${p.loss}"`,
+      tip: t("player.trend.bar", { when: shortDay(p.at.slice(0, 10)), loss: oneDecimal(p.loss) }),
+    })),
   });
-  return `<svg class="chart chart-trend" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="${id}-title ${id}-desc" data-testid="trend-chart" data-games="${points.length}">`
-    + `${head(id, title, desc)}${parts.join("")}</svg>`;
+  return `<svg class="chart chart-trend" viewBox="0 0 ${CHART_WIDTH} ${height}" role="img" aria-labelledby="${id}-title ${id}-desc" data-testid="trend-chart" data-games="${points.length}">`
+    + `${head(id, title, desc)}${inner}</svg>`;
 }
 
 /**
