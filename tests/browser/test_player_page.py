@@ -241,6 +241,28 @@ def test_a_day_and_a_players_page(day, new_page, browser, axe, shots):
                     "top": 2,
                 },
             ],
+            # As the server notes it after the game: her first town optimal, her second 3 tiles off.
+            "analysis": [
+                [
+                    {
+                        "round": 1,
+                        "tasks": ["F1", "W2", "H3"],
+                        "differ": 0,
+                        "points": 180.0,
+                        "best": 180.0,
+                        "seconds": 40.0,
+                    },
+                    {
+                        "round": 2,
+                        "tasks": ["F2", "W1", "L3"],
+                        "differ": 3,
+                        "points": 150.0,
+                        "best": 170.0,
+                        "seconds": 55.0,
+                    },
+                ],
+                None,
+            ],
         },
         started_at=0.0,
     )
@@ -282,6 +304,12 @@ def test_a_day_and_a_players_page(day, new_page, browser, axe, shots):
         re.compile(r"^Am stärksten: Fangen .*Am schwächsten: Leute")
     )
     expect(page.get_by_test_id("groups-table").locator("tr.is-group")).to_have_count(4)
+    # Her towns against the optimal ones: one game, one bar.
+    expect(page.get_by_test_id("city-chart").locator(".chart-bar")).to_have_count(1)
+    expect(page.get_by_test_id("city-summary")).to_have_text(
+        "1 von 2 Städten optimal; im Schnitt 1,5 Kacheln anders als die nächste Bestlösung"
+        " und 10,0 Punkte unter der Musterstadt."
+    )
     # Recent games, newest first; the Rätsel's leads to its replay.
     games = page.get_by_test_id("recent-game")
     expect(games).to_have_count(3)

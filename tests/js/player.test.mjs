@@ -12,7 +12,7 @@ import {
 import {
   bestCards, dayCount, daysText, gameRow, groupRows, looksLikePlayer, playerPath, shareSlots, shareSummary, shiftDay, streakView,
 } from "../../src/spieltisch/web/js/player/model.js";
-import { groupsSvg, lossTrendSummary, lossTrendSvg, shareByDaySvg } from "../../src/spieltisch/web/js/player/charts.js";
+import { cityTrendSummary, cityTrendSvg, groupsSvg, lossTrendSummary, lossTrendSvg, shareByDaySvg } from "../../src/spieltisch/web/js/player/charts.js";
 
 /** Intl puts a no-break space between number and "%": compare as the eye reads. */
 const plain = (/** @type {string | null} */ text) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
@@ -285,6 +285,33 @@ describe("the trend of a player's Plan Ahead moves", () => {
     assert.equal(lossTrendSummary(points), "Last game 1.5 points a tile, on average 3.6 (3 games).");
     assert.equal(lossTrendSummary([]), "");
     assert.equal(lossTrendSummary(points.slice(0, 1)), "6.2 points a tile (one game).");
+    setLang("de");
+  });
+});
+
+describe("the trend of a player's Speedgans towns", () => {
+  const points = [
+    { at: "2026-12-01T10:00:00+00:00", rounds: 3, optimal: 0, differ: 4, missed: 24.5 },
+    { at: "2026-12-02T10:00:00+00:00", rounds: 1, optimal: 1, differ: 0, missed: 0 },
+  ];
+
+  test("a bar a game, as tall as the points it missed a round; an optimal game's bar is the floor", () => {
+    setLang("de");
+    const svg = cityTrendSvg(points, { id: "c", title: "T", desc: "D" });
+    const heights = [...svg.matchAll(/data-missed="([\d.]+)"[^>]*height="([\d.]+)"/g)].map((m) => Number(m[2]));
+    assert.equal(heights.length, 2);
+    assert.ok(heights[0] > heights[1] && heights[1] === 2);
+    assert.match(svg, />30</);  // the scale: the next ten above the worst game
+    assert.match(svg, /24,5 Punkte je Runde unter der Musterstadt, 0 von 3 Städten optimal/);
+  });
+
+  test("the rounds of every game weighed alike, in the page's language", () => {
+    setLang("de");
+    assert.equal(cityTrendSummary(points),
+      "1 von 4 Städten optimal; im Schnitt 3,0 Kacheln anders als die nächste Bestlösung und 18,4 Punkte unter der Musterstadt.");
+    setLang("en");
+    assert.match(cityTrendSummary(points), /^1 of 4 towns optimal; on average 3\.0 tiles/);
+    assert.equal(cityTrendSummary([]), "");
     setLang("de");
   });
 });

@@ -19,6 +19,7 @@ from spieltisch.games.speedgans.notation import parse_city
 from spieltisch.games.speedgans.report import report
 from tests.server.inprocess import InProcessServer
 from tests.server.player_client import Client
+from tests.server.solo_play import wait_for
 
 A = "6b1 3b0 5a3 1b2 9b0 2a2 7a2 4a0 8a1"  # valid (spec example)
 BAD = "1a3 3a0 4a0 5a1 9b2 6a3 7b0 2a1 8b2"  # nine tiles, dead ends
@@ -332,3 +333,65 @@ def test_farming_many_tables_at_once_or_computers_all_day_earns_little(tmp_path)
         row["player"]: (row["points"], row["games"]) for row in repository.leaderboard("speedgans")["entries"]
     }
     assert board == {"p_eve": (90.0, 1), "p_rex": (COMPUTER_POINTS_PER_DAY, 4), "p_ann": (450.0, 5)}
+
+
+def test_the_record_weighs_each_round_of_a_persons_cities_as_the_replay_does(server, data_dir):
+    """Issue 34: after a game the server notes in its record, round by round, how far each person's
+    city was from the nearest optimal one and the points it missed; the replay's scoring says the
+    same of each round, and the player's page sums it up game by game."""
+    catalog = ensure_catalog(progress=False, directory=data_dir)
+    ann = Client(server.url, "Ann")
+    ann.send(
+        {
+            "type": "create_table",
+            "game": "speedgans",
+            "settings": {"seats": 2, "one_task": True, "target": "short"},
+        }
+    )
+    table_id = ann.table_until(lambda t: True)["id"]
+    ann.send({"type": "add_bot", "table": table_id, "level": "easy"})
+    ann.table_until(lambda t: len(t["seats"]) == 2)
+    ann.send({"type": "start", "table": table_id})
+    laid: dict[int, str] = {}
+    while True:
+        game = advance_until(server, table_id, lambda t: t["game"]["phase"] == "building", step=1.0)["game"]
+        best = str(catalog.best_for_weights({game["tasks"][0]["id"]: 1.0}, 1)[0][0])
+        laid[game["round"]] = best if game["round"] % 2 else A  # the best city, then the spec's example
+        ann.lay_city(table_id, laid[game["round"]])
+        ann.send({"type": "done", "table": table_id})
+        scored = advance_until(server, table_id, lambda t: t["game"]["phase"] in ("scored", "finished"))
+        if scored["game"]["phase"] == "finished":
+            break
+        ann.send({"type": "next_round", "table": table_id})
+        advance_until(server, table_id, lambda t, r=game["round"]: t["game"]["round"] == r + 1, step=1.0)
+
+    def noted() -> dict | None:
+        games = httpx.get(f"{server.url}/api/games", params={"table": table_id}).json()["games"]
+        return games[0] if games and "analysis" in games[0]["result"] else None
+
+    game_id = ann.table_until(lambda t: "game_id" in (t["game"] or {}), timeout=30)["game"]["game_id"]
+    record = wait_for(noted, timeout=60)
+    mine, computer = record["result"]["analysis"]
+    assert computer is None  # a computer's cities are the engine's own
+    assert [r["round"] for r in mine] == sorted(laid)
+    replay = httpx.get(f"{server.url}/api/replays/{game_id}", timeout=60).json()
+    for weighed, frame in zip(mine, replay["frames"], strict=True):
+        shown = frame["analysis"][0]
+        best_city = parse_city(shown["target"])
+        own = parse_city(laid[weighed["round"]])
+        assert (
+            weighed["differ"]
+            == shown["differ"]
+            == sum(a != b for a, b in zip(own.cells, best_city.cells, strict=True))
+        )
+        assert weighed["points"] == round(sum(shown["points"]), 1)
+        assert weighed["best"] == round(sum(shown["best"]), 1)
+        assert weighed["seconds"] is not None and weighed["seconds"] >= 0
+    assert any(r["differ"] == 0 for r in mine) and any(r["differ"] > 0 for r in mine)
+
+    trend = httpx.get(f"{server.url}/api/players/{ann.player['id']}/history").json()["city_trend"]
+    assert len(trend) == 1 and trend[0]["game_id"] == game_id
+    assert trend[0]["rounds"] == len(mine)
+    assert trend[0]["optimal"] == sum(r["differ"] == 0 for r in mine)
+    assert trend[0]["differ"] == round(sum(r["differ"] for r in mine) / len(mine), 2)
+    assert trend[0]["missed"] == round(sum(r["best"] - r["points"] for r in mine) / len(mine), 1)

@@ -391,6 +391,10 @@ def _counts(city: City) -> bool:
     return city.is_complete and is_valid(city)
 
 
+#: What a round's history keeps for the records only (server/rules/speedgans.py `rounds_analysis`).
+_RECORDS_ONLY = ("cities", "seconds")
+
+
 def _end_round(game: Game, now: float) -> Game:
     seats = list(game.seats)
     scored = [i for i, seat in enumerate(seats) if _counts(seat.city)]
@@ -433,6 +437,13 @@ def _end_round(game: Game, now: float) -> Game:
                 for task, entries in rankings.items()
             },
             "top": top,
+            # Each seat's city as it was scored and when it last changed (seconds of building): what
+            # the analysis of a recorded game weighs, round by round (server/rules/speedgans.py).
+            "cities": [str(seat.city) for seat in seats],
+            "seconds": [
+                None if seat.changed_at is None else round(max(0.0, seat.changed_at - game.reading_ends), 1)
+                for seat in seats
+            ],
         },
     )
     game = replace(
@@ -539,7 +550,8 @@ def seat_views(
         "results": game.results if revealed else None,
         "musterstadt": _musterstadt(catalog, game.tasks) if revealed and catalog is not None else None,
         "ranking": list(game.ranking()) if game.phase is Phase.FINISHED else None,
-        "history": list(game.history),
+        # (without each round's cities: the records' analysis reads them, no screen does)
+        "history": [{k: v for k, v in played.items() if k not in _RECORDS_ONLY} for played in game.history],
     }
     views: dict[int | None, dict[str, Any]] = {}
     alike = {**shared, "seats": entries}  # (once scored every seat sees this: one object for all)

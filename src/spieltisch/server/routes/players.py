@@ -96,6 +96,9 @@ def player_history(repository: Repository, player_id: str, day: dt.date) -> dict
         "move_trend": move_trend(
             repository.player_table_games(player_id, game="planahead", limit=TREND_GAMES)
         ),
+        "city_trend": city_trend(
+            repository.player_table_games(player_id, game="speedgans", limit=TREND_GAMES)
+        ),
     }
 
 
@@ -265,6 +268,35 @@ def move_trend(games: Sequence[tuple[GameRecord, int]]) -> list[dict[str, Any]]:
             trend.append(
                 {"at": utc(record.started_at).isoformat(), "loss": losses[seat], "game_id": record.game_id}
             )
+    return trend[::-1]
+
+
+def city_trend(games: Sequence[tuple[GameRecord, int]]) -> list[dict[str, Any]]:
+    """How close the player's Speedgans cities came to the optimal ones, game by game (oldest first),
+    from the analysis noted in each record after its game (server/rules/speedgans.py), of the games
+    that were his own and the rounds he built himself: per round on average, the tiles that differ
+    from the nearest optimal city and the points short of the Musterstadt (all of them for a city
+    not finished), and how many rounds were optimal."""
+    trend = []
+    for record, seat in games:
+        noted = (record.result or {}).get("analysis") or []
+        if not his_own(record, seat) or seat >= len(noted) or not noted[seat]:
+            continue
+        by_computer = set((played_for_at(record, seat) or {}).get("computer", ()))
+        built = [r for r in noted[seat] if r["round"] not in by_computer]
+        if not built:
+            continue
+        short = [r["best"] - (r["points"] or 0.0) for r in built]
+        trend.append(
+            {
+                "at": utc(record.started_at).isoformat(),
+                "game_id": record.game_id,
+                "rounds": len(built),
+                "optimal": sum(r["differ"] == 0 for r in built),
+                "differ": round(sum(r["differ"] for r in built) / len(built), 2),
+                "missed": round(sum(short) / len(built), 1),
+            }
+        )
     return trend[::-1]
 
 

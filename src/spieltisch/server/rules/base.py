@@ -12,14 +12,17 @@ table can refuse another game's move before the engine sees it).
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from spieltisch.games.levels import BotLevel
+from spieltisch.server.background import when_idle
 
 if TYPE_CHECKING:
     from spieltisch.server.puzzles import Optima
@@ -27,6 +30,8 @@ if TYPE_CHECKING:
 
 S = TypeVar("S")
 A = TypeVar("A")
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,8 +278,6 @@ async def save_game_record(
     """The common record of a finished table game (its seed, settings, players and result, and the
     leaderboard points it brought, within `computer_cap`: see Repository.save_game), written once
     per game id."""
-    import asyncio
-
     return await asyncio.to_thread(
         records.repository.save_game,
         game_id=game.game_id,
@@ -288,3 +291,26 @@ async def save_game_record(
         result=result,
         started_at=game.started_at,
     )
+
+
+#: The records' notes still being worked out (kept till done: a task nobody holds may vanish).
+_NOTING: set[asyncio.Task[None]] = set()
+
+
+def note_when_idle(
+    game: FinishedGame[S], records: Records, key: str, work: Callable[..., Any], *args: object
+) -> None:
+    """Work out `work(*args)` when the background thread has time (lowest priority: never before
+    what a table waits for) and write it into the game's record as `key` beside its result: what a
+    player's page charts (the move analysis, the cities' distance from the optimal ones)."""
+
+    async def note() -> None:
+        try:
+            found = await when_idle(work, *args)
+            await asyncio.to_thread(records.repository.note_result, game.game_id, key, found)
+        except Exception:  # a note missing is a point missing on a chart: nothing a player waits for
+            log.exception("could not note %s of game %s", key, game.game_id)
+
+    task = asyncio.create_task(note())
+    _NOTING.add(task)
+    task.add_done_callback(_NOTING.discard)

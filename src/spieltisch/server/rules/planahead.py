@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -12,12 +11,13 @@ from spieltisch.games.levels import BotLevel
 from spieltisch.games.planahead import game as planahead
 from spieltisch.games.planahead.notation import format_land
 from spieltisch.games.planahead.scoring import land_points
-from spieltisch.server.background import in_background, when_idle
+from spieltisch.server.background import in_background
 from spieltisch.server.rules.base import (
     FinishedGame,
     GameRules,
     PlayedFor,
     Records,
+    note_when_idle,
     played_for_people,
     save_game_record,
 )
@@ -158,23 +158,9 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         strongest = await in_background(_strongest, state)
         # Then, when the background thread has time, how well each person's moves were (the
         # player's page shows the trend): written into the record beside its result.
-        task = asyncio.create_task(_note_losses(game, records))
-        _NOTING.add(task)
-        task.add_done_callback(_NOTING.discard)
-        return {"strongest": strongest}
-
-
-#: The records' notes of the move analysis still being worked out (kept till done).
-_NOTING: set[asyncio.Task[None]] = set()
-
-
-async def _note_losses(game: FinishedGame[planahead.Game], records: Records) -> None:
-    try:
         people = [sitter.player is not None for sitter in game.sitters]
-        losses = await when_idle(losses_per_tile, game.state, people)
-        await asyncio.to_thread(records.repository.note_result, game.game_id, "loss_per_tile", losses)
-    except Exception:  # a note missing is a point missing on a chart: nothing a player waits for
-        log.exception("could not note the move analysis of game %s", game.game_id)
+        note_when_idle(game, records, "loss_per_tile", losses_per_tile, state, people)
+        return {"strongest": strongest}
 
 
 def losses_per_tile(state: planahead.Game, people: Sequence[bool]) -> list[float | None]:

@@ -22,6 +22,7 @@ from spieltisch.server.rules.base import (
     PlayedFor,
     Records,
     mostly_played_for,
+    note_when_idle,
     played_for_people,
     save_game_record,
 )
@@ -186,7 +187,42 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
         seconds = records.now() - game.started_at
         cap = (day_start(records.now()), COMPUTER_POINTS_PER_DAY)
         await save_game_record(self, game, records, result, leaderboard_entries(game, seconds), cap)
+        # How far each person's cities were from the optimal ones, round by round (the player's page
+        # charts it), when the background thread has time.
+        people = [sitter.player is not None for sitter in game.sitters]
+        note_when_idle(game, records, "analysis", self.rounds_analysis, state.history, people)
         return {}
+
+    def rounds_analysis(
+        self, history: Sequence[Mapping[str, Any]], people: Sequence[bool]
+    ) -> list[list[dict[str, Any]] | None]:
+        """Each person's rounds (None: a computer's seat), each city as it was scored weighed against
+        the optimal ones: tiles that differ from the nearest, the sums of its points and of the
+        Musterstadt's (solo points; None: not a finished city), its seconds of building."""
+        found: list[list[dict[str, Any]] | None] = []
+        for index, person in enumerate(people):
+            if not person:
+                found.append(None)
+                continue
+            seat_rounds = []
+            for played in history:
+                if "cities" not in played:
+                    continue  # a round scored before the cities were kept
+                weighed = analyse_city(
+                    self.catalog, tuple(played["tasks"]), City.parse(played["cities"][index])
+                )
+                seat_rounds.append(
+                    {
+                        "round": played["round"],
+                        "tasks": played["tasks"],
+                        "differ": weighed.differ,
+                        "points": None if weighed.points is None else round(sum(weighed.points), 1),
+                        "best": round(sum(weighed.best), 1),
+                        "seconds": played["seconds"][index],
+                    }
+                )
+            found.append(seat_rounds)
+        return found
 
 
 def rounds_played_for(state: rounds.Game, seat: int) -> PlayedFor:

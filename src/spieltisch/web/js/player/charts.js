@@ -138,6 +138,46 @@ export function lossTrendSvg(points, { id, title, desc }) {
 }
 
 /**
+ * Speedgans at tables: the points a round's city fell short of the Musterstadt on average, a bar per
+ * recent game, oldest first (the optimal rounds of a game make its bar lower).
+ * @param {{at: string, missed: number, rounds: number, optimal: number}[]} points
+ * @param {{id: string, title: string, desc: string}} options
+ */
+export function cityTrendSvg(points, { id, title, desc }) {
+  const height = 150;
+  const scale = Math.max(10, Math.ceil(Math.max(0, ...points.map((p) => p.missed)) / 10) * 10);
+  const inner = columns({
+    height, left: 34, foot: 22, maxBar: 22, minBar: 3,
+    grid: [0, scale].map((level) => ({ level: level / scale, label: String(level) })),
+    bars: points.map((p) => ({
+      level: p.missed / scale,
+      attrs: `class="chart-bar" data-missed="${p.missed}"`,
+      tip: t("player.cities.bar", { when: shortDay(p.at.slice(0, 10)), missed: oneDecimal(p.missed), optimal: p.optimal, rounds: p.rounds }),
+    })),
+  });
+  return `<svg class="chart chart-trend" viewBox="0 0 ${CHART_WIDTH} ${height}" role="img" aria-labelledby="${id}-title ${id}-desc" data-testid="city-chart" data-games="${points.length}">`
+    + `${head(id, title, desc)}${inner}</svg>`;
+}
+
+/**
+ * „12 von 20 Städten optimal; im Schnitt 1,4 Kacheln anders als die nächste Bestlösung, 6,3 Punkte
+ * unter der Musterstadt.“ — over every round of the games charted.
+ * @param {{rounds: number, optimal: number, differ: number, missed: number}[]} points
+ * @returns {string}
+ */
+export function cityTrendSummary(points) {
+  const rounds = points.reduce((sum, p) => sum + p.rounds, 0);
+  if (!rounds) return "";
+  const weighted = (/** @type {"differ" | "missed"} */ key) => points.reduce((sum, p) => sum + p[key] * p.rounds, 0) / rounds;
+  return t("player.cities.summary", {
+    optimal: points.reduce((sum, p) => sum + p.optimal, 0),
+    rounds,
+    differ: oneDecimal(weighted("differ")),
+    missed: oneDecimal(weighted("missed")),
+  });
+}
+
+/**
  * „Zuletzt −2,1 Punkte je Kachel (im Schnitt −3,4)“ — the newest game against the average.
  * @param {{loss: number}[]} points
  * @returns {string}

@@ -9,7 +9,7 @@ import { HttpError, api } from "../net.js";
 import { Screen, notFoundPage } from "../screen.js";
 import { h } from "../ui.js";
 import { formatShare } from "../puzzle/format.js";
-import { groupsSvg, lossTrendSummary, lossTrendSvg, shareByDaySvg } from "./charts.js";
+import { cityTrendSummary, cityTrendSvg, groupsSvg, lossTrendSummary, lossTrendSvg, shareByDaySvg } from "./charts.js";
 import {
   bestCards, countsText, dayCount, daysText, gameRow, groupRows, looksLikePlayer, playerPath, shareSlots, shareSummary, shortDay, streakView,
 } from "./model.js";
@@ -83,6 +83,7 @@ export class PlayerScreen extends Screen {
       this.renderGroups(history),
       this.renderRecent(history),
       this.renderTrend(history),
+      this.renderCityTrend(history),
       own ? accountPanel(this.app) : null));
   }
 
@@ -180,6 +181,18 @@ export class PlayerScreen extends Screen {
       h("p.muted.pl-chart-note", {}, points.length === 1 ? t("player.trend.note.one") : t("player.trend.note", { n: points.length })),
       svgBox(lossTrendSvg(points, { id: "pl-trend", title: t("player.trend.title"), desc: summary })),
       h("p.pl-chart-summary", { "data-testid": "trend-summary" }, summary));
+  }
+
+  /** Speedgans: how far each recent game's cities were from the optimal ones, if he played any. */
+  renderCityTrend(history) {
+    const points = history.city_trend || [];
+    if (!points.length) return null;
+    const summary = cityTrendSummary(points);
+    return h("section.card.pl-trend", { "data-testid": "city-trend", "data-games": points.length },
+      h("h2", {}, t("player.cities.title")),
+      h("p.muted.pl-chart-note", {}, points.length === 1 ? t("player.cities.note.one") : t("player.cities.note", { n: points.length })),
+      svgBox(cityTrendSvg(points, { id: "pl-cities", title: t("player.cities.title"), desc: summary })),
+      h("p.pl-chart-summary", { "data-testid": "city-summary" }, summary));
   }
 
   renderRecent(history) {
