@@ -242,7 +242,7 @@ def test_a_day_and_a_players_page(day, new_page, browser, axe, shots):
                 },
             ],
             # As the server notes it after the game: her first town optimal, her second 3 tiles off.
-            "analysis": [
+            "city_analysis": [
                 [
                     {
                         "round": 1,

@@ -468,6 +468,11 @@ def test_the_trend_of_a_players_plan_ahead_moves(server):
     points = wait_for(trend, timeout=60)
     assert [point["game_id"] for point in points] == games  # oldest first
     for point, game_id in zip(points, games, strict=True):
-        moves = httpx.get(f"{server.url}/api/replays/{game_id}", timeout=60).json()["analysis"][0]["moves"]
+        analysis = httpx.get(f"{server.url}/api/replays/{game_id}", timeout=60).json()["analysis"]
+        moves = analysis[0]["moves"]
         assert point["loss"] == round(sum(move["loss"] for move in moves) / len(moves), 2)
         assert point["loss"] > 1  # tiles laid anywhere cost points
+        # The record keeps the whole analysis the replay shows (worked out once, after the game).
+        table = game_id.split("-")[0]
+        (record,) = httpx.get(f"{server.url}/api/games", params={"table": table}).json()["games"]
+        assert record["result"]["analysis"] == analysis

@@ -367,11 +367,11 @@ def test_the_record_weighs_each_round_of_a_persons_cities_as_the_replay_does(ser
 
     def noted() -> dict | None:
         games = httpx.get(f"{server.url}/api/games", params={"table": table_id}).json()["games"]
-        return games[0] if games and "analysis" in games[0]["result"] else None
+        return games[0] if games and "city_analysis" in games[0]["result"] else None
 
     game_id = ann.table_until(lambda t: "game_id" in (t["game"] or {}), timeout=30)["game"]["game_id"]
     record = wait_for(noted, timeout=60)
-    mine, computer = record["result"]["analysis"]
+    mine, computer = record["result"]["city_analysis"]
     assert computer is None  # a computer's cities are the engine's own
     assert [r["round"] for r in mine] == sorted(laid)
     replay = httpx.get(f"{server.url}/api/replays/{game_id}", timeout=60).json()

@@ -39,11 +39,15 @@ def final_state(rules: GameRules[Any, Any], row: GameLog) -> Any:
 
 
 def replay(
-    games: Mapping[str, GameRules[Any, Any]], row: GameLog, *, analysed: bool = True
+    games: Mapping[str, GameRules[Any, Any]],
+    row: GameLog,
+    *,
+    analysed: bool = True,
+    noted: list[dict[str, Any] | None] | None = None,
 ) -> dict[str, Any] | None:
     """The replay of a logged game (docs/history.md), or None where its kind has none; `analysed`:
     with each seat's move-by-move analysis, where the game has one (costly: a check that only runs
-    games again leaves it out)."""
+    games again leaves it out), the one `noted` in the game's record if it is there already."""
     rules = games.get(row.game)
     if rules is None:
         return None
@@ -59,7 +63,9 @@ def replay(
         ]
         shown = {**shown, "final": {**shown["final"], "played_for": notes}}
     people = [not player.get("bot") for player in row.players]
-    found = rules.analysis(states[-1][1], people) if analysed and states else None
+    found = (
+        noted if noted is not None else rules.analysis(states[-1][1], people) if analysed and states else None
+    )
     if found is not None:
         shown = {**shown, "analysis": found}
     ended = row.log[-1][1] if row.log else row.started

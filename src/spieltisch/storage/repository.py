@@ -6,7 +6,7 @@ import contextlib
 import functools
 import hashlib
 import secrets
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -283,12 +283,17 @@ class Repository:
 
         return self._once(GameRecord, game_id, write).id
 
-    def note_result(self, game_id: str, key: str, value: Any) -> None:
-        """Add a note to a recorded game's result (worked out after the game, e.g. the move analysis)."""
+    def note_result(self, game_id: str, notes: Mapping[str, Any]) -> None:
+        """Add notes to a recorded game's result (worked out after the game, e.g. the move analysis)."""
         with self._session.begin() as session:
             record = session.scalar(select(GameRecord).where(GameRecord.game_id == game_id))
             if record is not None:
-                record.result = {**(record.result or {}), key: value}
+                record.result = {**(record.result or {}), **notes}
+
+    def game_result(self, game_id: str) -> dict[str, Any] | None:
+        """A recorded table game's result, with its notes (None: no such record)."""
+        with self._session() as session:
+            return session.scalar(select(GameRecord.result).where(GameRecord.game_id == game_id))
 
     def save_game_log(
         self,

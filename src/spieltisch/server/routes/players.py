@@ -279,7 +279,7 @@ def city_trend(games: Sequence[tuple[GameRecord, int]]) -> list[dict[str, Any]]:
     not finished), and how many rounds were optimal."""
     trend = []
     for record, seat in games:
-        noted = (record.result or {}).get("analysis") or []
+        noted = (record.result or {}).get("city_analysis") or []
         if not his_own(record, seat) or seat >= len(noted) or not noted[seat]:
             continue
         by_computer = set((played_for_at(record, seat) or {}).get("computer", ()))

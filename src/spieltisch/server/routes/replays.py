@@ -60,7 +60,9 @@ async def _with_optimum(s: Services, found: dict[str, Any]) -> None:
 
 def _work_out(s: Services, game_id: str) -> dict[str, Any] | None:
     row = s.repository.game_log(game_id)
-    found = None if row is None else replay(s.games, row)
+    # The move analysis noted in the game's record after its end, if it is there already.
+    noted = None if row is None else (s.repository.game_result(game_id) or {}).get("analysis")
+    found = None if row is None else replay(s.games, row, noted=noted)
     if found is not None:
         _recent[game_id] = found
         while len(_recent) > RECENT:

@@ -298,18 +298,19 @@ _NOTING: set[asyncio.Task[None]] = set()
 
 
 def note_when_idle(
-    game: FinishedGame[S], records: Records, key: str, work: Callable[..., Any], *args: object
+    game: FinishedGame[S], records: Records, work: Callable[..., Mapping[str, Any]], *args: object
 ) -> None:
     """Work out `work(*args)` when the background thread has time (lowest priority: never before
-    what a table waits for) and write it into the game's record as `key` beside its result: what a
-    player's page charts (the move analysis, the cities' distance from the optimal ones)."""
+    what a table waits for) and write the notes it returns into the game's record beside its
+    result: what a replay and a player's page show (the move analysis, the cities' distance from
+    the optimal ones)."""
 
     async def note() -> None:
         try:
             found = await when_idle(work, *args)
-            await asyncio.to_thread(records.repository.note_result, game.game_id, key, found)
+            await asyncio.to_thread(records.repository.note_result, game.game_id, found)
         except Exception:  # a note missing is a point missing on a chart: nothing a player waits for
-            log.exception("could not note %s of game %s", key, game.game_id)
+            log.exception("could not note the analysis of game %s", game.game_id)
 
     task = asyncio.create_task(note())
     _NOTING.add(task)

@@ -156,21 +156,24 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         }
         await save_game_record(self, game, records, result)
         strongest = await in_background(_strongest, state)
-        # Then, when the background thread has time, how well each person's moves were (the
-        # player's page shows the trend): written into the record beside its result.
+        # Then, when the background thread has time, how well each person's moves were: written
+        # into the record beside its result (the replay shows it, the player's page its trend).
         people = [sitter.player is not None for sitter in game.sitters]
-        note_when_idle(game, records, "loss_per_tile", losses_per_tile, state, people)
+        note_when_idle(game, records, noted_analysis, state, people)
         return {"strongest": strongest}
 
 
-def losses_per_tile(state: planahead.Game, people: Sequence[bool]) -> list[float | None]:
-    """Each person's average loss per tile by the move analysis (None: a computer's seat, or a land
-    without a tile)."""
-    found: list[float | None] = []
-    for seat, person in zip(state.seats, people, strict=False):
-        moves = _analysed(state, seat.land).moves if person else ()
-        found.append(round(sum(m.loss for m in moves) / len(moves), 2) if moves else None)
-    return found
+def noted_analysis(state: planahead.Game, people: Sequence[bool]) -> dict[str, Any]:
+    """What a record keeps of the move analysis: each seat's (`analyses`) and each person's average
+    loss per tile (None: a computer's seat, or a land without a tile)."""
+    found = analyses(state, people)
+    losses = [
+        round(sum(m["loss"] for m in seat["moves"]) / len(seat["moves"]), 2)
+        if seat and seat["moves"]
+        else None
+        for seat in found
+    ]
+    return {"analysis": found, "loss_per_tile": losses}
 
 
 def tile_frames(

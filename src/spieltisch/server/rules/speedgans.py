@@ -190,7 +190,7 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
         # How far each person's cities were from the optimal ones, round by round (the player's page
         # charts it), when the background thread has time.
         people = [sitter.player is not None for sitter in game.sitters]
-        note_when_idle(game, records, "analysis", self.rounds_analysis, state.history, people)
+        note_when_idle(game, records, lambda: {"city_analysis": self.rounds_analysis(state.history, people)})
         return {}
 
     def rounds_analysis(
