@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spieltisch.games.speedgans import rounds, solo
+from spieltisch.games.speedgans import solo, views
 from spieltisch.games.speedgans.catalog import Catalog, city_of_code
 from spieltisch.games.speedgans.notation import parse_city
 from spieltisch.games.speedgans.points import as_points, city_tenths, task_tenths, task_tenths_array
@@ -80,15 +80,15 @@ def test_catalog_tasks_follow_the_rule(catalog) -> None:
 
 def test_every_triple_shows_its_musterstadt_as_any_city(catalog) -> None:
     """All 864 triples: building exactly the Musterstadt shows its caption's points, task by task
-    and in sum (solo view and table view alike); no valid city shows more; ties: smallest notation."""
+    and in sum (solo view and table view show the one Musterstadt view); no valid city shows more;
+    ties: smallest notation."""
     assert len(TRIPLES) == 864
     for triple in TRIPLES:
-        muster = solo._musterstadt(catalog, triple)
+        muster = views.musterstadt_view(catalog, triple)
         built = solo.live_points(catalog, triple, parse_city(muster["city"]))
         assert built is not None, triple
         assert built["points"] == muster["points"], triple
         assert built["sum"] == muster["sum"], triple  # „Letzte Stadt“ = „★ Musterstadt“
-        assert rounds._musterstadt(catalog, triple)["sum"] == muster["sum"]
         sums = reference_sums(catalog, triple)
         assert round(muster["sum"] * 10) == sums.max(), triple  # no city shows more
         tied = catalog.codes[sums == sums.max()]
@@ -123,7 +123,7 @@ def test_every_optimal_city_shows_the_musterstadt_points(catalog, triple, pick) 
 @pytest.mark.parametrize("tasks", [("W3",), ("H5",), ("L6",)])
 def test_one_task_musterstadt_follows_the_rule(catalog, tasks) -> None:
     """„Ein Auftrag“ at a table: its Musterstadt's caption is the rounded points of its one task."""
-    muster = rounds._musterstadt(catalog, tasks)
+    muster = views.musterstadt_view(catalog, tasks)
     values = task_values(parse_city(muster["city"]))
     assert muster["points"] == [catalog.task_tenths(tasks[0], values[tasks[0]]) / 10] == [100.0]
     assert muster["sum"] == 100.0

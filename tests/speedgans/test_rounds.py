@@ -21,18 +21,18 @@ from spieltisch.games.speedgans.rounds import (
     draw_tasks,
     due,
     from_dict,
-    leaderboard_points,
     new_game,
     on_deadline,
     parse_settings,
     ready,
-    seat_view,
     set_city,
     target_points,
     to_dict,
     waiting_for,
 )
 from spieltisch.games.speedgans.tasks import STAR_TASKS
+from spieltisch.games.speedgans.views import seat_view
+from spieltisch.server.rules.speedgans import leaderboard_points
 
 # The spec's worked examples (values: F1 2/4/1, F2 0/1/1, W1 8/10/9, W6 6/7/7, H1 6/0/5, H3 0/0/0).
 A = "6b1 3b0 5a3 1b2 9b0 2a2 7a2 4a0 8a1"

@@ -2,7 +2,8 @@
 
 Pure and deterministic: a state plus actions, each returning a new state or raising RuleError.
 Time enters only as `now` (seconds on the server's injectable clock); chance only from the seed.
-Rules: shared/spec/speedgans.md ("Rounds, scoring, game"); wire format: docs/protocol-speedgans.md.
+Rules: shared/spec/speedgans.md ("Rounds, scoring, game"); what each seat sees: views.py; wire format:
+docs/protocol-speedgans.md.
 
 A round: reading (3 s) → building → scored; then the next round (all ready, or 30 s later), until
 after the round in which someone reaches the target the game is finished.
@@ -23,19 +24,13 @@ from __future__ import annotations
 import enum
 import math
 import random
-from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
-
-import orjson
 
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.seats import checked_seat, with_seat
 from spieltisch.games.speedgans.notation import City, NotationError, parse_city
-from spieltisch.games.speedgans.points import as_points, city_tenths
-from spieltisch.games.speedgans.report import report
 from spieltisch.games.speedgans.tasks import (
     STAR_TASKS,
     TASK_BY_ID,
@@ -46,7 +41,7 @@ from spieltisch.games.speedgans.tasks import (
 )
 
 if TYPE_CHECKING:
-    from spieltisch.games.speedgans.catalog import Catalog
+    pass
 
 MIN_SEATS, MAX_SEATS = 2, 6
 READING_SECONDS = 3.0
@@ -391,10 +386,6 @@ def _counts(city: City) -> bool:
     return city.is_complete and is_valid(city)
 
 
-#: What a round's history keeps for the records only (server/rules/speedgans.py `rounds_analysis`).
-_RECORDS_ONLY = ("cities", "seconds")
-
-
 def _end_round(game: Game, now: float) -> Game:
     seats = list(game.seats)
     scored = [i for i, seat in enumerate(seats) if _counts(seat.city)]
@@ -455,127 +446,6 @@ def _end_round(game: Game, now: float) -> Game:
     if any(seat.points >= game.target for seat in game.seats):
         return replace(game, phase=Phase.FINISHED, next_round_at=None)
     return replace(game, phase=Phase.SCORED, next_round_at=now + NEXT_ROUND_SECONDS)
-
-
-# Views ---------------------------------------------------------------------------------------------
-def report_view(city_text: str, strict: bool) -> dict[str, Any]:
-    """A city's report as views show it (validity, problems, task values, catches, caught geese)."""
-    view: dict[str, Any] = orjson.loads(_report_text(city_text, strict))  # each view its own
-    return view
-
-
-@lru_cache(maxsize=4096)
-def _report_text(city_text: str, strict: bool) -> str:
-    # Views are computed for every watcher on every change; a city's report depends on it alone.
-    # Remembered as text: thousands of remembered reports as dicts and lists would be walked by
-    # every garbage collection (and stall the server), one string each is not.
-    result = report(parse_city(city_text), strict)
-    data = result.to_dict()
-    data["caught"] = [{"cell": goose.cell, "index": goose.index} for goose in result.caught]
-    return orjson.dumps(data).decode()
-
-
-@lru_cache(maxsize=512)
-def _task_bounds(catalog: Catalog, task: str) -> tuple[int, int]:
-    return catalog.best_value(task), catalog.worst_value(task)
-
-
-@lru_cache(maxsize=512)
-def _musterstadt(catalog: Catalog, tasks: tuple[str, ...]) -> dict[str, Any]:
-    if len(tasks) == 3:
-        data = catalog.musterstadt(tasks).to_dict()
-    else:
-        # "Ein Auftrag": the catalog's best city for that one task.
-        (city, _), *_ = catalog.best_for_weights(dict.fromkeys(tasks, 1.0), 1)
-        values = {task: task_values(city)[task] for task in tasks}
-        tenths = [catalog.task_tenths(task, values[task]) for task in tasks]
-        points = [as_points(x) for x in tenths]
-        data = {"city": str(city), "tasks": values, "points": points, "sum": as_points(city_tenths(tenths))}
-    # Its catches, so that it is drawn like any city (the red arrows).
-    return {**data, "report": report_view(str(data["city"]), False)}
-
-
-def seat_view(game: Game, seat: int | None, catalog: Catalog | None = None) -> dict[str, Any]:
-    """What one seat may see (None: a spectator). Before the scoring nothing of another city but
-    its tile count, lock and marker; the catalog adds "beste N" and the Musterstadt."""
-    return seat_views(game, [seat], catalog)[seat]
-
-
-def seat_views(
-    game: Game, seats: Iterable[int | None], catalog: Catalog | None = None
-) -> dict[int | None, dict[str, Any]]:
-    """`seat_view` for several seats: what they see alike is worked out once."""
-    revealed = game.phase in (Phase.SCORED, Phase.FINISHED)
-    strict = game.settings.strict and revealed
-    entries = []
-    for state in game.seats:
-        entry: dict[str, Any] = {
-            "points": state.points,
-            "round_points": state.round_points if revealed else None,
-            "tiles": state.tiles,
-            "done": state.done,
-            "marker": state.marker,
-            "ready": state.ready,
-            "computer_rounds": list(state.computer_rounds),
-        }
-        if revealed:
-            text = str(state.city)
-            # Once scored: what each city brought (Streng).
-            entry["city"] = text
-            entry["report"] = report_view(text, strict)
-        entries.append(entry)
-    tasks = []
-    for task_id in game.tasks:
-        task = TASK_BY_ID[task_id]
-        best, worst = _task_bounds(catalog, task_id) if catalog is not None else (None, None)
-        tasks.append(
-            {
-                "id": task.id,
-                "name": task.name,
-                "star": task.star,
-                "lower_is_better": task.lower_is_better,
-                "best": best,
-                "worst": worst,
-            }
-        )
-    shared = {
-        "phase": game.phase.value,
-        "round": game.round,
-        "target": game.target,
-        "tasks": tasks,
-        "reading_ends": game.reading_ends,
-        "building_ends": game.building_ends,
-        "hourglass_ends": game.hourglass_ends,
-        "next_round_at": game.next_round_at,
-        "results": game.results if revealed else None,
-        "musterstadt": _musterstadt(catalog, game.tasks) if revealed and catalog is not None else None,
-        "ranking": list(game.ranking()) if game.phase is Phase.FINISHED else None,
-        # (without each round's cities: the records' analysis reads them, no screen does)
-        "history": [{k: v for k, v in played.items() if k not in _RECORDS_ONLY} for played in game.history],
-    }
-    views: dict[int | None, dict[str, Any]] = {}
-    alike = {**shared, "seats": entries}  # (once scored every seat sees this: one object for all)
-    for seat in set(seats):
-        if revealed or seat is None or not 0 <= seat < len(game.seats):
-            views[seat] = alike
-            continue
-        # While building: one's own city and the values of what lies in it (live).
-        text = str(game.seats[seat].city)
-        seen = list(entries)
-        seen[seat] = {**entries[seat], "city": text, "report": report_view(text, False)}
-        views[seat] = {**shared, "seats": seen}
-    return views
-
-
-# Leaderboard ---------------------------------------------------------------------------------------
-PLACE_BONUS = {1: 30, 2: 15, 3: 5}
-
-
-def leaderboard_points(game_points: int, place: int, easy_computer_at_table: bool) -> float:
-    """What a finished game brings a person on the leaderboard: 3 per game point plus 30/15/5 for
-    places 1/2/3 (shared places share the bonus); half if an easy computer sat at the table."""
-    points = 3 * game_points + PLACE_BONUS.get(place, 0)
-    return points / 2 if easy_computer_at_table else float(points)
 
 
 # Live-store snapshots ------------------------------------------------------------------------------

@@ -45,21 +45,20 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.speedgans.notation import City, NotationError, Piece, parse_city, parse_piece
 from spieltisch.games.speedgans.points import TENTHS, as_points, city_tenths
-from spieltisch.games.speedgans.rounds import CallDone, SetCity, is_finished_city, report_view, tiles_brought
+from spieltisch.games.speedgans.rounds import CallDone, SetCity, is_finished_city, tiles_brought
 from spieltisch.games.speedgans.tasks import (
-    TASK_BY_ID,
     TaskError,
     allowed_triples,
     is_allowed_triple,
     parse_tasks,
     task_values,
 )
+from spieltisch.games.speedgans.views import city_points, musterstadt_view, report_view, task_card
 
 if TYPE_CHECKING:
     from spieltisch.games.speedgans.catalog import Catalog
@@ -518,15 +517,7 @@ def act(state: Solo, action: Action, now: float, catalog: Catalog) -> Solo:
 def live_points(catalog: Catalog, tasks: tuple[str, ...], city: City) -> dict[str, Any] | None:
     """Under a complete valid city: the points it would bring now (hints are already paid).
     None for any other city."""
-    if not is_finished_city(city, strict=False):
-        return None
-    values = task_values(city)
-    tenths = [catalog.task_tenths(t, values[t]) for t in tasks]
-    return {
-        "values": {t: values[t] for t in tasks},
-        "points": [as_points(t) for t in tenths],
-        "sum": as_points(city_tenths(tenths)),
-    }
+    return city_points(catalog, tasks, city) if is_finished_city(city, strict=False) else None
 
 
 def view(state: Solo, catalog: Catalog) -> dict[str, Any]:
@@ -534,19 +525,7 @@ def view(state: Solo, catalog: Catalog) -> dict[str, Any]:
     target city. The time bonus of the Tagesstadt shows only after "Gasse dicht!" (no clock)."""
     last = state.results[-1] if state.results else None
     hint = state.hint if state.hint is not None and state.hint.city == state.city else None
-    tasks = []
-    for task_id in state.tasks:
-        task = TASK_BY_ID[task_id]
-        tasks.append(
-            {
-                "id": task.id,
-                "name": task.name,
-                "star": task.star,
-                "lower_is_better": task.lower_is_better,
-                "best": catalog.best_value(task_id),
-                "worst": catalog.worst_value(task_id),
-            }
-        )
+    tasks = [task_card(task_id, catalog) for task_id in state.tasks]
     playing = not state.over
     return {
         "mode": state.mode.value,
@@ -564,10 +543,10 @@ def view(state: Solo, catalog: Catalog) -> dict[str, Any]:
         "hint": hint.view() if hint is not None and playing else None,
         "last": None
         if last is None
-        else {**last.summary(), "musterstadt": _musterstadt(catalog, last.tasks)},
+        else {**last.summary(), "musterstadt": musterstadt_view(catalog, last.tasks)},
         # Once over, each city with its own Musterstadt (the summary shows any city of the run).
         "cities": [
-            {**r.summary(), "musterstadt": _musterstadt(catalog, r.tasks)} if state.over else r.summary()
+            {**r.summary(), "musterstadt": musterstadt_view(catalog, r.tasks)} if state.over else r.summary()
             for r in state.results
         ]
         if state.mode is not Mode.PRACTICE
@@ -575,12 +554,6 @@ def view(state: Solo, catalog: Catalog) -> dict[str, Any]:
         "total": state.total,
         "by_hand": state.by_hand,
     }
-
-
-@lru_cache(maxsize=1024)
-def _musterstadt(catalog: Catalog, tasks: tuple[str, ...]) -> dict[str, Any]:
-    data = catalog.musterstadt(tasks).to_dict()
-    return {**data, "report": report_view(str(data["city"]), False)}  # drawn with its catches
 
 
 # Records -------------------------------------------------------------------------------------------

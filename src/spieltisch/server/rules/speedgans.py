@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from spieltisch.games.levels import BotLevel
-from spieltisch.games.speedgans import bots, rounds
+from spieltisch.games.speedgans import bots, rounds, views
 from spieltisch.games.speedgans.analysis import analyse_city
 from spieltisch.games.speedgans.catalog import Catalog
 from spieltisch.games.speedgans.notation import City
@@ -68,10 +68,10 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
         return rounds.act(state, seat, action, now, by_computer=by_bot)
 
     def view(self, state: rounds.Game, seat: int | None) -> dict[str, Any]:
-        return rounds.seat_view(state, seat, self.catalog)
+        return views.seat_view(state, seat, self.catalog)
 
     def views(self, state: rounds.Game, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
-        return rounds.seat_views(state, seats, self.catalog)
+        return views.seat_views(state, seats, self.catalog)
 
     def due(self, state: rounds.Game) -> float | None:
         return rounds.due(state)
@@ -125,7 +125,7 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
             if not frames or frames[-1]["round"] != state.round:
                 if state.phase is not rounds.Phase.BUILDING:
                     continue
-                tasks = rounds.seat_view(state, None, self.catalog)["tasks"]
+                tasks = views.seat_view(state, None, self.catalog)["tasks"]
                 frames.append({"round": state.round, "tasks": tasks, "events": [], "scored": None})
                 cities = [str(City.empty())] * len(state.seats)
                 done = [False] * len(state.seats)
@@ -147,7 +147,7 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
                     called = {"done": seat.marker} if seat.marker is not None else {"left": True}
                     frame["events"].append({"at": since, "seat": index, **called})
             if state.phase in (rounds.Phase.SCORED, rounds.Phase.FINISHED):
-                frame["scored"] = rounds.seat_view(state, None, self.catalog)
+                frame["scored"] = views.seat_view(state, None, self.catalog)
                 frame["analysis"] = self._analysis(state, frame["events"])
         assert state is not None
         return {
@@ -240,6 +240,17 @@ MIN_SECONDS_PER_ROUND = 15.0
 COMPUTER_POINTS_PER_DAY = 300.0
 
 
+#: The Bestenliste's bonus for the places of a table game.
+PLACE_BONUS = {1: 30, 2: 15, 3: 5}
+
+
+def leaderboard_points(game_points: int, place: int, easy_computer_at_table: bool) -> float:
+    """What a finished game brings a person on the leaderboard: 3 per game point plus 30/15/5 for
+    places 1/2/3 (shared places share the bonus); half if an easy computer sat at the table."""
+    points = 3 * game_points + PLACE_BONUS.get(place, 0)
+    return points / 2 if easy_computer_at_table else float(points)
+
+
 def leaderboard_entries(game: FinishedGame[rounds.Game], seconds: float) -> list[dict[str, Any]]:
     """Leaderboard points of the people who played a finished Speedgans table to its end, there at the
     end (computers, and people who left or closed their tab, earn none). A game counts only when at
@@ -261,7 +272,7 @@ def leaderboard_entries(game: FinishedGame[rounds.Game], seconds: float) -> list
         {
             "player": sitter.player,
             "nickname": sitter.nickname,
-            "points": rounds.leaderboard_points(state.seats[index].points, places[index], easy),
+            "points": leaderboard_points(state.seats[index].points, places[index], easy),
             "game_points": state.seats[index].points,
             "place": places[index],
             "kind": "table" if len(stayed) >= 2 else "computer",
