@@ -178,7 +178,8 @@ def test_machine_speed_runs_are_kept_for_their_player_and_rank_nowhere(server, c
     eve.send({"type": "city", "table": table["id"], "city": best_city(catalog, table["game"])})
     eve.send({"type": "done", "table": table["id"]})
     daily = eve.table_until(lambda t: "first_attempt" in t["game"], timeout=15)["game"]
-    assert daily["total"] > 300 and daily["by_hand"] is False
+    # The best city's points and a time bonus (however much of it the test's pace leaves).
+    assert daily["total"] > muster_sum(catalog, table["game"]) and daily["by_hand"] is False
     assert daily["first_attempt"] is False and daily["ranked"] is False
     lists = httpx.get(f"{server.url}/api/tagesstadt/{day}").json()
     assert lists["attempts"] == 1 and lists["entries"] == []

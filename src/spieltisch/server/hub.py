@@ -205,12 +205,14 @@ class Hub:
         due = [c for c in connections if c.sent_versions.get(table.id, -1) <= table.version]
         if not due:
             return
-        encoded = table.view_texts({c.player for c in due})
-        # The view's version and time go in front of what it shows (compared without them).
-        head = f'{{"type":"table","table":{{"version":{table.version},"server_time":{wire.encode(self.clock.now())},'
+        views = table.encoded_views({c.player for c in due})
+        texts = {player: wire.encode(view) for player, view in views.items()}  # (compared as text)
+        now = self.clock.now()
+        messages: dict[str | None, str] = {}
         sends = []
         for connection in due:
-            text = encoded[connection.player]
+            player = connection.player
+            text = texts[player]
             if (
                 only_if_changed
                 and connection not in answers
@@ -219,7 +221,10 @@ class Hub:
                 continue
             connection.sent_versions[table.id] = table.version
             connection.sent_content[table.id] = text
-            sends.append(connection.send_text(f"{head}{text[1:]}}}"))
+            if player not in messages:  # the view's version and time with what it shows
+                shown = {"version": table.version, "server_time": now, **views[player]}
+                messages[player] = wire.encode({"type": "table", "table": shown})
+            sends.append(connection.send_text(messages[player]))
         if len(sends) == 1:
             await sends[0]
         elif sends:

@@ -284,17 +284,20 @@ class Table:
             for player, seat in seat_of.items()
         }
 
-    def view_texts(self, players: Iterable[str | None]) -> dict[str | None, str]:
-        """`views` as JSON: a game's view that several players see alike (every city once a
-        Speedgans round is scored) is encoded once for all of them."""
-        texts: dict[str | None, str] = {}
-        games: dict[int, str] = {}
+    def encoded_views(self, players: Iterable[str | None]) -> dict[str | None, dict[str, Any]]:
+        """`views` with each game's view encoded already: one that several players see alike (every
+        city once a Speedgans round is scored) is encoded once for all of them, and goes into each
+        one's message as it is (`wire.Encoded`)."""
+        encoded: list[tuple[Any, wire.Encoded]] = []  # (a game's view, its JSON); alike views are one object
+        found: dict[str | None, dict[str, Any]] = {}
         for player, view in self.views(players).items():
-            game = view.pop("game")
-            if id(game) not in games:
-                games[id(game)] = wire.encode(game)
-            texts[player] = f'{wire.encode(view)[:-1]},"game":{games[id(game)]}}}'
-        return texts
+            game = view["game"]
+            text = next((text for seen, text in encoded if seen is game), None)
+            if text is None:
+                text = wire.Encoded(wire.encode(game))
+                encoded.append((game, text))
+            found[player] = {**view, "game": text}
+        return found
 
     def next_due(self) -> float | None:
         if self.status is Status.FINISHED:

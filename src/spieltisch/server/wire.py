@@ -13,6 +13,10 @@ import orjson
 
 _OPTIONS = orjson.OPT_NON_STR_KEYS
 
+#: JSON encoded already, put into a value to encode as it is: a part that many messages share is
+#: encoded once (orjson writes a Fragment's text unchanged).
+Encoded = orjson.Fragment
+
 
 def encode(value: object) -> str:
     """Compact JSON. Integers wider than 64 bits (orjson's limit) are written by the standard
