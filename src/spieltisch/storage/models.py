@@ -246,3 +246,33 @@ class AdminAction(Base):
     reason: Mapped[str] = mapped_column(Text)
     #: What changed, e.g. {"from": old name, "to": new name}.
     details: Mapped[dict] = mapped_column(JSON, default=dict)
+
+
+class Rating(Base):
+    """A person's skill rating in one game (storage/ratings.py): the Plackett–Luce model's belief,
+    a mean and its uncertainty, and how many rated games it rests on."""
+
+    __tablename__ = "ratings"
+
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(20), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatingChange(Base):
+    """A person's rating after one rated game (his page charts them)."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (Index("ix_rating_changes_player_game", "player_id", "game"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(String(32))
+    game: Mapped[str] = mapped_column(String(20))
+    #: The game's record (game_records.id).
+    record_id: Mapped[int] = mapped_column(Integer, index=True)
+    before: Mapped[int] = mapped_column(Integer)
+    after: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -28,6 +28,8 @@ from spieltisch.storage.models import (
     LeaderboardEntry,
     Player,
     PuzzleResult,
+    Rating,
+    RatingChange,
     SoloResult,
 )
 from spieltisch.storage.renames import rename_in_records
@@ -82,6 +84,8 @@ class OwnData:
                 "puzzle_results": _rows(session, PuzzleResult, mine),
                 "solo_results": _rows(session, SoloResult, mine),
                 "list_points": _rows(session, LeaderboardEntry, mine),
+                "ratings": _rows(session, Rating, mine),
+                "rating_changes": _rows(session, RatingChange, mine),
                 "first_attempts": _rows(session, AttemptStart, mine),
                 "operator_actions": [
                     _row(action, exclude={"actor", "id"})
@@ -107,6 +111,9 @@ class OwnData:
             for model in (PuzzleResult, SoloResult, LeaderboardEntry):
                 session.execute(update(model).where(model.player_id == player_id).values(hidden=True))
             session.execute(delete(AttemptStart).where(AttemptStart.player_id == player_id))
+            # His ratings go (the list shows none of a blocked player anyway); the others' stay.
+            session.execute(delete(Rating).where(Rating.player_id == player_id))
+            session.execute(delete(RatingChange).where(RatingChange.player_id == player_id))
             session.execute(delete(Device).where(Device.player_id == player_id))  # every token dead
             session.execute(delete(DeviceLink).where(DeviceLink.player_id == player_id))
             return True

@@ -32,6 +32,7 @@ from spieltisch.storage.models import (
     SoloResult,
 )
 from spieltisch.storage.nickname_keys import nickname_keys
+from spieltisch.storage.ratings import RatedSeat, player_ratings, rate_game, rating_list
 
 #: A live table's snapshot: id, game, status, version, its JSON.
 LiveTableRow = tuple[str, str, str, int, str]
@@ -230,6 +231,7 @@ class Repository:
         started_at: float,
         leaderboard: Sequence[dict[str, Any]] = (),
         computer_cap: tuple[datetime, float] | None = None,
+        rated: Sequence[RatedSeat] = (),
     ) -> int:
         """A finished table game and the leaderboard points it brought ([{"player", "nickname",
         "points", "game_points", "place", "kind"?}, …]), in one transaction; once per `game_id` (a
@@ -238,7 +240,8 @@ class Repository:
         Lists only people playing can top: a player earns from one table game at a time (none from a
         game that overlaps one that earned already: farming many tables at once), and from games of
         one person against computers (kind "computer") at most `computer_cap`'s points since its
-        moment (a day's start)."""
+        moment (a day's start). `rated`: each seat as the skill ratings see it (storage/ratings.py),
+        rated by the result's `ranking`."""
 
         def write(session: Session) -> GameRecord:
             begun = datetime.fromtimestamp(started_at, UTC)
@@ -279,6 +282,8 @@ class Repository:
                 for entry in earning
                 if entry is not None
             )
+            if rated:
+                rate_game(session, game, record.id, rated, result["ranking"], datetime.now(UTC))
             return record
 
         return self._once(GameRecord, game_id, write).id
@@ -483,6 +488,15 @@ class Repository:
                     .order_by(PuzzleResult.id)
                 )
             )
+
+    # Ratings (storage/ratings.py) ----------------------------------------------------------------
+    def rating_list(self, game: str, limit: int = 50) -> list[dict[str, Any]]:
+        with self._session() as session:
+            return rating_list(session, game, limit)
+
+    def player_ratings(self, player_id: str, history: int = 30) -> dict[str, Any]:
+        with self._session() as session:
+            return player_ratings(session, player_id, history)
 
     # Leaderboard ---------------------------------------------------------------------------------
     def leaderboard(

@@ -18,7 +18,11 @@ from spieltisch.server.routes.pages import TABLE_ID
 from spieltisch.server.services import Services, ServicesDep
 from spieltisch.storage.models import Player
 from spieltisch.storage.own_data import OwnData
+from spieltisch.storage.ratings import PROVISIONAL_GAMES
 from spieltisch.storage.repository import NicknameTaken
+
+#: The games whose tables are rated (storage/ratings.py).
+RATED_GAMES = ("planahead", "speedgans")
 
 router = APIRouter(prefix="/api")
 
@@ -156,6 +160,17 @@ async def leaderboard(
         return error_response(422, ErrorCode.BAD_REQUEST, "limit must be 1 to 100")
     since = week_start(s.clock.now()) if period == "week" else None
     return await asyncio.to_thread(s.repository.leaderboard, game, limit, since=since, player=player)
+
+
+@router.get("/ratings", response_model=None)
+async def ratings(s: ServicesDep, game: str = "planahead", limit: int = 50) -> dict[str, Any] | JSONResponse:
+    """The rating list of a game's tables (storage/ratings.py): established ratings, best first."""
+    if game not in RATED_GAMES:
+        return error_response(422, ErrorCode.BAD_REQUEST, "game must be planahead or speedgans")
+    if not 1 <= limit <= 100:
+        return error_response(422, ErrorCode.BAD_REQUEST, "limit must be 1 to 100")
+    entries = await asyncio.to_thread(s.repository.rating_list, game, limit)
+    return {"game": game, "entries": entries, "provisional_games": PROVISIONAL_GAMES}
 
 
 # Puzzles -------------------------------------------------------------------------------------------

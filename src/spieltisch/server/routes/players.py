@@ -99,6 +99,16 @@ def player_history(repository: Repository, player_id: str, day: dt.date) -> dict
         "city_trend": city_trend(
             repository.player_table_games(player_id, game="speedgans", limit=TREND_GAMES)
         ),
+        # Each game's skill rating with its latest changes (storage/ratings.py).
+        "ratings": {
+            game: {
+                **rated,
+                "changes": [
+                    {"at": utc(c["at"]).isoformat(), "rating": c["rating"]} for c in rated["changes"]
+                ],
+            }
+            for game, rated in repository.player_ratings(player_id, history=TREND_GAMES).items()
+        },
     }
 
 

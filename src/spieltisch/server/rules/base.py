@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVa
 
 from spieltisch.games.levels import BotLevel
 from spieltisch.server.background import when_idle
+from spieltisch.storage.ratings import RatedSeat
 
 if TYPE_CHECKING:
     from spieltisch.server.puzzles import Optima
@@ -216,6 +217,11 @@ class GameRules(ABC, Generic[S, A]):
         """The turns of a seat that a computer (standing in for the person) or the clock made."""
         return PlayedFor()
 
+    def played_by_hand(self, state: S, seat: int) -> bool:
+        """Whether the seat's moves came as a hand makes them (not a whole Speedgans city in one
+        message: a script's); a seat that did not moves no rating."""
+        return True
+
     # Computer players ------------------------------------------------------------------------------
     def bot_actions(
         self, state: S, seat: int, level: BotLevel, rng: random.Random, *, kin: int = 0
@@ -277,12 +283,22 @@ async def save_game_record(
 ) -> int:
     """The common record of a finished table game (its seed, settings, players and result, and the
     leaderboard points it brought, within `computer_cap`: see Repository.save_game), written once
-    per game id."""
+    per game id; the game's skill ratings with it (storage/ratings.py)."""
+    rated = [
+        RatedSeat(
+            sitter.player,
+            sitter.bot,
+            moves=not mostly_played_for(rules.played_for(game.state, index))
+            and rules.played_by_hand(game.state, index),
+        )
+        for index, sitter in enumerate(game.sitters)
+    ]
     return await asyncio.to_thread(
         records.repository.save_game,
         game_id=game.game_id,
         leaderboard=leaderboard,
         computer_cap=computer_cap,
+        rated=rated,
         game=rules.name,
         table_id=game.table_id,
         seed=rules.seed(game.state),

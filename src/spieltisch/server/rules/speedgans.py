@@ -97,6 +97,9 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
     def played_for(self, state: rounds.Game, seat: int) -> PlayedFor:
         return rounds_played_for(state, seat)
 
+    def played_by_hand(self, state: rounds.Game, seat: int) -> bool:
+        return state.seats[seat].by_hand
+
     def bot_actions(
         self, state: rounds.Game, seat: int, level: BotLevel, rng: random.Random, *, kin: int = 0
     ) -> Sequence[rounds.Action]:
