@@ -144,7 +144,13 @@ def test_a_game_played_through_the_server_rates_both_people(tmp_path, data_dir):
                 assert (mine["rating"] > 1500) == (seat == winner)
         # Provisional ratings are on no list yet.
         listed = httpx.get(f"{server.url}/api/ratings", params={"game": "planahead"}).json()
-        assert listed == {"game": "planahead", "entries": [], "provisional_games": PROVISIONAL_GAMES}
+        assert listed == {
+            "game": "planahead",
+            "entries": [],
+            "provisional_games": PROVISIONAL_GAMES,
+            "start": 1500,
+            "computers": {"easy": 1020, "medium": 1500, "strong": 1980},
+        }
         assert httpx.get(f"{server.url}/api/ratings", params={"game": "chess"}).status_code == 422
         assert httpx.get(f"{server.url}/api/ratings", params={"limit": 0}).status_code == 422
 

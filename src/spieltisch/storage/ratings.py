@@ -139,7 +139,8 @@ def rating_list(session: Session, game: str, limit: int) -> list[dict[str, Any]]
 
 def player_ratings(session: Session, player_id: str, history: int) -> dict[str, Any]:
     """A person's rating in each game he was rated in, with its latest `history` changes (oldest
-    first): {game: {"rating", "games", "provisional", "changes": [{"at", "rating"}]}}."""
+    first): {game: {"rating", "games", "provisional", "provisional_games", "changes": [{"at",
+    "rating"}]}}."""
     found: dict[str, Any] = {}
     for row in session.scalars(select(Rating).where(Rating.player_id == player_id).order_by(Rating.game)):
         changes = session.execute(
@@ -152,6 +153,7 @@ def player_ratings(session: Session, player_id: str, history: int) -> dict[str, 
             "rating": shown(row.mu),
             "games": row.games,
             "provisional": row.games < PROVISIONAL_GAMES,
+            "provisional_games": PROVISIONAL_GAMES,
             "changes": [{"at": at, "rating": rating} for at, rating in reversed(changes)],
         }
     return found

@@ -18,7 +18,7 @@ from spieltisch.server.routes.pages import TABLE_ID
 from spieltisch.server.services import Services, ServicesDep
 from spieltisch.storage.models import Player
 from spieltisch.storage.own_data import OwnData
-from spieltisch.storage.ratings import PROVISIONAL_GAMES
+from spieltisch.storage.ratings import ANCHORS, MODEL, PROVISIONAL_GAMES, shown
 from spieltisch.storage.repository import NicknameTaken
 
 #: The games whose tables are rated (storage/ratings.py).
@@ -170,7 +170,13 @@ async def ratings(s: ServicesDep, game: str = "planahead", limit: int = 50) -> d
     if not 1 <= limit <= 100:
         return error_response(422, ErrorCode.BAD_REQUEST, "limit must be 1 to 100")
     entries = await asyncio.to_thread(s.repository.rating_list, game, limit)
-    return {"game": game, "entries": entries, "provisional_games": PROVISIONAL_GAMES}
+    return {
+        "game": game,
+        "entries": entries,
+        "provisional_games": PROVISIONAL_GAMES,
+        "start": shown(MODEL.mu),
+        "computers": {level: shown(mu) for level, mu in ANCHORS.items()},
+    }
 
 
 # Puzzles -------------------------------------------------------------------------------------------

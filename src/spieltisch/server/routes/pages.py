@@ -83,6 +83,11 @@ async def leaderboard_page(request: Request) -> Response:
     return page(request)
 
 
+@router.get("/wertung")
+async def ratings_page(request: Request) -> Response:
+    return page(request)
+
+
 @router.get("/tagesstadt")
 async def daily_page(request: Request) -> Response:
     return page(request)

@@ -20,6 +20,7 @@ const screens = {
   replay: async () => import("./replay/screen.js"),
   device: async () => (await import("./account/device-screen.js")).DeviceScreen,
   rules: async () => import("./rules/screen.js"),
+  ratings: async () => (await import("./ratings/screen.js")).RatingsScreen,
 };
 
 export const app = {
@@ -154,6 +155,7 @@ async function screenFor(path) {
   const replay = path.match(/^\/replay\/([^/]+)\/?$/);
   if (replay) return new (await screens.replay()).ReplayScreen(app, decodeURIComponent(replay[1]));
   if (path === "/geraet") return new (await screens.device())(app);
+  if (path === "/wertung" || path === "/wertung/") return new (await screens.ratings())(app);
   if (/^\/regeln\//.test(path)) {
     const { RulesScreen, rulesPathGame } = await screens.rules();
     if (rulesPathGame(path)) return new RulesScreen(app, rulesPathGame(path));

@@ -9,6 +9,7 @@ import { HttpError, api } from "../net.js";
 import { Screen, notFoundPage } from "../screen.js";
 import { h } from "../ui.js";
 import { formatShare } from "../puzzle/format.js";
+import { RATED_GAMES, ratingChartSvg, ratingLabel } from "../ratings/model.js";
 import { cityTrendSummary, cityTrendSvg, groupsSvg, lossTrendSummary, lossTrendSvg, shareByDaySvg } from "./charts.js";
 import {
   bestCards, countsText, dayCount, daysText, gameRow, groupRows, looksLikePlayer, playerPath, shareSlots, shareSummary, shortDay, streakView,
@@ -84,6 +85,7 @@ export class PlayerScreen extends Screen {
       this.renderRecent(history),
       this.renderTrend(history),
       this.renderCityTrend(history),
+      this.renderRatings(history),
       own ? accountPanel(this.app) : null));
   }
 
@@ -193,6 +195,29 @@ export class PlayerScreen extends Screen {
       h("p.muted.pl-chart-note", {}, points.length === 1 ? t("player.cities.note.one") : t("player.cities.note", { n: points.length })),
       svgBox(cityTrendSvg(points, { id: "pl-cities", title: t("player.cities.title"), desc: summary })),
       h("p.pl-chart-summary", { "data-testid": "city-summary" }, summary));
+  }
+
+  /** Each game's skill rating (storage/ratings.py) with its changes, if he was rated in any. */
+  renderRatings(history) {
+    const games = RATED_GAMES.filter((game) => history.ratings?.[game]);
+    if (!games.length) return null;
+    return h("section.card.pl-ratings", { "data-testid": "ratings" },
+      h("h2", {}, t("rating.card.title")),
+      h("ul.pl-rating-list", {}, games.map((game) => {
+        const rated = history.ratings[game];
+        return h("li.pl-rating", { "data-testid": `rating-${game}`, "data-rating": rated.rating, "data-provisional": rated.provisional ? "true" : "false" },
+          h("div.pl-rating-head", {},
+            h("span.pl-rating-game", {}, t(`game.${game}`)),
+            h("strong.pl-rating-value", {}, ratingLabel(rated)),
+            rated.provisional
+              ? h("span.tag", { title: t("rating.provisional.long", { games: rated.games, n: rated.provisional_games }) }, t("rating.provisional"))
+              : null,
+            h("span.muted", {}, rated.games === 1 ? t("rating.games.one") : t("rating.games", { n: rated.games }))),
+          rated.changes.length
+            ? svgBox(ratingChartSvg(rated.changes, { id: `pl-rating-${game}`, title: `${t("rating.card.title")} ${t(`game.${game}`)}` }))
+            : null);
+      })),
+      this.link("/wertung", t("rating.link"), { class: "pl-cta", "data-testid": "to-ratings" }));
   }
 
   renderRecent(history) {

@@ -5,6 +5,7 @@
 
 import "./strings.js";
 import "./solo-strings.js";
+import "../ratings/strings.js";
 import { t } from "../i18n.js";
 import { HttpError, api, net } from "../net.js";
 import { Screen } from "../screen.js";
@@ -296,6 +297,7 @@ export class BoardScreen extends SoloPage {
         h("h2", {}, t("solo.board.more")),
         h("ul.sg-link-list", {},
           h("li", {}, this.link("/tagesstadt", t("solo.daily.list"), "to-daily")),
+          h("li", {}, this.link("/wertung", t("rating.link"), "to-ratings")),
           h("li", {}, this.link("/puzzle", t("solo.board.puzzle"), "to-puzzle")),
           h("li", {}, this.link("/", t("pa.tolobby"), "to-lobby")))));
     this.el.replaceChildren(page);
