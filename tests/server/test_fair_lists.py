@@ -53,12 +53,12 @@ def test_todays_puzzle_replays_are_their_players_alone_until_midnight(server):
     eve.send({"type": "rematch", "table": table["id"]})
     assert eve.error()["code"] == "unknown_table"
     # Ann looks back at her own attempt at once.
-    mine = httpx.get(url, headers=as_player(ann))
+    mine = httpx.get(url, headers=as_player(ann), timeout=60)  # (its move analysis is worked out now)
     assert mine.status_code == 200 and len(mine.json()["frames"]) == 19
 
     # After midnight the day's puzzle is no secret: anyone may watch.
     server.advance(until_midnight(server) + 1)
-    assert httpx.get(url).status_code == 200
+    assert httpx.get(url, timeout=60).status_code == 200
 
 
 def test_a_refused_move_on_anothers_attempt_shows_nothing_of_it_later(server):

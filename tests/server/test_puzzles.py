@@ -156,7 +156,9 @@ def test_a_scripted_perfect_first_attempt_is_not_ranked(tmp_path, data_dir):
         game_id = cheat.table_until(lambda t: "optimum" in t["game"], timeout=180)["game"]["game_id"]
         # Its replay: every tile where the best land has it, and nothing lost by the analysis's measure.
         replay = httpx.get(
-            f"{server.url}/api/replays/{game_id}", headers={"Authorization": f"Bearer {cheat.token}"}
+            f"{server.url}/api/replays/{game_id}",
+            headers={"Authorization": f"Bearer {cheat.token}"},
+            timeout=60,
         ).json()
         assert replay["optimum"] == {"score": best["score"], "land": best["land"]}
         moves = replay["analysis"][0]["moves"]
