@@ -50,10 +50,24 @@
  * @property {number[]} [clock_placed]
  * @property {number | null} [tentative]  own seat only
  * @property {number} [preview]  own seat only
+ * @property {number[]} [computer_placed]  fields a computer standing in for the person laid
  */
 
 /**
- * @typedef {object} PlanAheadGame  the GameView of Plan Ahead; a puzzle attempt's adds its fields
+ * @typedef {object} FinishedExtras  what a finished table's game view carries besides the game's own
+ * @property {(import("./played-for.js").PlayedFor | null)[]} [played_for]  per seat: what a computer
+ *   standing in or the clock played for the person (null: a computer's seat, or he played alone)
+ * @property {string} [game_id]  once finished and recorded: the game's id, its replay's (docs/history.md)
+ * @property {boolean} [abandoned]  everyone left before the end: nothing is recorded
+ * @property {string | null} [closed]  why an operator closed the table
+ */
+
+/**
+ * @typedef {PlanAheadGameOwn & FinishedExtras} PlanAheadGame  the GameView of Plan Ahead
+ */
+
+/**
+ * @typedef {object} PlanAheadGameOwn  the Plan Ahead game's own fields; a puzzle attempt's adds its fields
  * @property {"playing" | "finished"} phase
  * @property {number} turn
  * @property {number} tiles_total
@@ -68,7 +82,6 @@
  * @property {number | null} [ends_at]
  * @property {boolean} [timed_out]
  * @property {{score: number, land: string, share: number} | null} [optimum]
- * @property {string} [game_id]  once finished and recorded: the game's id, its replay's (docs/history.md)
  */
 
 /** @typedef {Table<PlanAheadGame>} PlanAheadTable */
@@ -103,12 +116,26 @@
  * @property {boolean} [ready]
  * @property {string} [city]  own seat always, every seat once scored
  * @property {SpeedgansReport} [report]
+ * @property {number[]} [computer_rounds]  rounds a computer standing in for the person built
+ */
+
+/**
+ * @typedef {object} Musterstadt  the catalog's best city for a round's tasks (a table's, once scored)
+ * @property {string} city
+ * @property {Record<string, number>} tasks  its value per task id
+ * @property {number[]} [points]  0–100 per task
+ * @property {number} [sum]
+ * @property {SpeedgansReport} [report]  its catches, so that it is drawn like any city
  */
 
 /** @typedef {{seat: number, value: number, rank: number, points: number}} SpeedgansResult */
 
 /**
- * @typedef {object} SpeedgansGame  the GameView of Speedgans
+ * @typedef {SpeedgansGameOwn & FinishedExtras} SpeedgansGame  the GameView of Speedgans
+ */
+
+/**
+ * @typedef {object} SpeedgansGameOwn  the Speedgans game's own fields
  * @property {"reading" | "building" | "scored" | "finished"} phase
  * @property {number} round
  * @property {number} [target]
@@ -119,9 +146,8 @@
  * @property {number | null} [next_round_at]
  * @property {SpeedgansSeat[]} seats
  * @property {{tasks: Record<string, SpeedgansResult[]>, scored: number[]} | null} [results]
- * @property {{city: string, tasks: Record<string, number>, catches?: object[]} | null} [musterstadt]
+ * @property {Musterstadt | null} [musterstadt]
  * @property {(number | null)[] | null} [ranking]
- * @property {string} [game_id]  once finished and recorded: the game's id, its replay's (docs/history.md)
  */
 
 /** @typedef {Table<SpeedgansGame>} SpeedgansTable */
@@ -179,8 +205,67 @@
  * @property {number | null} [personal_best]  Rekordjagd, after the end
  * @property {boolean} [new_best]
  * @property {boolean} [first_attempt]  Tagesstadt, after the end
+ * @property {boolean} [by_hand]  false: a city was laid faster than a hand lays tiles (kept, unranked)
  */
 
 /** @typedef {Table<SoloGame>} SoloTable */
+
+// ---- A finished game's replay (GET /api/replays/<id>, docs/history.md) ------------------------------
+
+/**
+ * @typedef {object} ReplayPlayer
+ * @property {string | null} player
+ * @property {string | null} [nickname]
+ * @property {"easy" | "medium" | "strong" | null} [bot]
+ */
+
+/**
+ * @typedef {object} TileSeat  a land as it was after a tile
+ * @property {string} land
+ * @property {number} score
+ * @property {number[]} [clock_placed]
+ * @property {number[]} [computer_placed]  fields a computer standing in for the person laid
+ */
+
+/** @typedef {{turn: number, tile: string, at: number, seats: TileSeat[]}} TileFrame */
+
+/**
+ * @typedef {object} RoundEvent  one change of a round, seconds after its building began
+ * @property {number} at
+ * @property {number} seat
+ * @property {string} [city]  the seat's city after the change
+ * @property {number} [done]  "Gasse dicht!": the place marker taken
+ * @property {boolean} [left]  the seat left the game (done without a marker)
+ */
+
+/**
+ * @typedef {object} RoundFrame
+ * @property {number} round
+ * @property {SpeedgansTask[]} tasks
+ * @property {RoundEvent[]} events
+ * @property {SpeedgansGame | null} scored  the live view at the scoring
+ * @property {number[]} [computer]  seats whose city a computer standing in for the person built
+ */
+
+/**
+ * @typedef {object} ReplayFinal  how the game ended
+ * @property {number[]} [scores]  Plan Ahead, the Rätsel
+ * @property {number[]} [points]  Speedgans
+ * @property {(number | null)[]} [ranking]
+ * @property {(import("./played-for.js").PlayedFor | null)[]} [played_for]  per seat, null for a computer's
+ */
+
+/**
+ * @typedef {object} Replay
+ * @property {string} id
+ * @property {"planahead" | "puzzle" | "speedgans"} game
+ * @property {string} table
+ * @property {Record<string, any>} settings
+ * @property {ReplayPlayer[]} players
+ * @property {string} started_at
+ * @property {number} seconds
+ * @property {(TileFrame | RoundFrame)[]} frames
+ * @property {ReplayFinal} final
+ */
 
 export {};

@@ -15,41 +15,12 @@ import { parseLand } from "../planahead/geometry.js";
 import { parseCity } from "../speedgans/city.js";
 import { headline, standings } from "../standings.js";
 
-/**
- * @typedef {object} ReplayPlayer
- * @property {string | null} player
- * @property {string | null} [nickname]
- * @property {"easy" | "medium" | "strong" | null} [bot]
- */
-/** @typedef {{land: string, score: number, clock_placed?: number[]}} TileSeat */
-/** @typedef {{turn: number, tile: string, at: number, seats: TileSeat[]}} TileFrame */
-/**
- * @typedef {object} RoundEvent  one change of a round, seconds after its building began
- * @property {number} at
- * @property {number} seat
- * @property {string} [city]  the seat's city after the change
- * @property {number} [done]  „Gasse dicht!“: the place marker taken
- * @property {boolean} [left]  the seat left the game (done without a marker)
- */
-/**
- * @typedef {object} RoundFrame
- * @property {number} round
- * @property {import("../protocol.js").SpeedgansTask[]} tasks
- * @property {RoundEvent[]} events
- * @property {import("../protocol.js").SpeedgansGame | null} scored  the live view at the scoring
- */
-/**
- * @typedef {object} Replay
- * @property {string} id
- * @property {"planahead" | "puzzle" | "speedgans"} game
- * @property {string} table
- * @property {Record<string, any>} settings
- * @property {ReplayPlayer[]} players
- * @property {string} started_at
- * @property {number} seconds
- * @property {(TileFrame | RoundFrame)[]} frames
- * @property {{scores?: number[], points?: number[], ranking?: (number | null)[]}} final
- */
+/** @typedef {import("../protocol.js").ReplayPlayer} ReplayPlayer */
+/** @typedef {import("../protocol.js").TileSeat} TileSeat */
+/** @typedef {import("../protocol.js").TileFrame} TileFrame */
+/** @typedef {import("../protocol.js").RoundEvent} RoundEvent */
+/** @typedef {import("../protocol.js").RoundFrame} RoundFrame */
+/** @typedef {import("../protocol.js").Replay} Replay */
 /**
  * @typedef {object} CityNow  one seat's city at a Speedgans step
  * @property {number} seat

@@ -205,7 +205,7 @@ export class SpeedgansModel extends CityBuilder {
     const scored = isScoredPhase(game.phase);
     if (this.viewSeat === "muster" && scored && game.musterstadt) {
       const m = game.musterstadt;
-      return { cells: parseCity(m.city), report: { valid: true, problems: [], tasks: m.tasks, catches: m.report?.catches ?? m.catches ?? [], caught: m.report?.caught }, muster: true, name: t("sg.musterstadt") };
+      return { cells: parseCity(m.city), report: { valid: true, problems: [], tasks: m.tasks, catches: m.report?.catches ?? [], caught: m.report?.caught }, muster: true, name: t("sg.musterstadt") };
     }
     if (typeof this.viewSeat === "number" && this.viewSeat !== this.you && scored) {
       const entry = game.seats[this.viewSeat];
