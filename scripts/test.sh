@@ -20,13 +20,14 @@ scripts/setup.sh test
 .venv/bin/ruff format --check src tests bench
 .venv/bin/mypy
 # The browser client's type check (tsconfig.json: every file in src/spieltisch/web/js, the wire types
-# against the server's golden views): TypeScript from the npm registry, pinned in package-lock.json,
+# against the server's golden views; tests/js/tsconfig.json: the node tests): TypeScript from the npm registry, pinned in package-lock.json,
 # installed again only when the lock changed. Serving needs none of it.
 if [ ! -f node_modules/.installed ] || [ package-lock.json -nt node_modules/.installed ]; then
   npm ci --no-audit --no-fund --loglevel=error
   touch node_modules/.installed
 fi
 node_modules/.bin/tsc -p tsconfig.json
+node_modules/.bin/tsc -p tests/js/tsconfig.json
 node --test tests/js/
 # Three workers, a test file at a time each (module-scoped servers stay within their file): the
 # browser tests mostly wait on clocks and pages, so three overlap well on two cores. The ten slowest

@@ -30,6 +30,7 @@ import { headline, standings } from "../standings.js";
  * @property {number | null} marker  its place marker, once it called „Gasse dicht!“
  * @property {boolean} left
  * @property {boolean} changed  the step's own event is this seat's
+ * @property {boolean} byComputer  a computer standing in for the person built it this round
  */
 
 /** The keys a replay answers, and what each does. */
@@ -86,7 +87,7 @@ export class ReplayModel {
 
   /**
    * Show step `index` (kept inside the sequence). Answers whether the step shown changed.
-   * @param {number} index
+   * @param {number | string} index  (a slider's value is a string)
    */
   seek(index) {
     const next = Math.max(0, Math.min(this.count - 1, Math.round(Number(index) || 0)));
@@ -195,7 +196,7 @@ export class ReplayModel {
   /**
    * At the game's last step (Speedgans: the last round's scoring), how it ended: every seat's final
    * points and place from the replay's `final`, the winners; null on any other step.
-   * @returns {{rows: import("../standings.js").Standing[], winners: import("../standings.js").Standing[], text: string} | null}
+   * @returns {{rows: (import("../standings.js").Standing & {note: string})[], winners: import("../standings.js").Standing[], text: string} | null}
    */
   finalStandings() {
     if (!this.atEnd || this.count === 0) return null;

@@ -119,7 +119,7 @@ export class SpeedgansModel extends CityBuilder {
   /**
    * An error from the server. Answers whether the own city changed: the server refused a city of
    * ours (e.g. the round had just ended), so its city stands.
-   * @param {{seq?: number | null}} msg
+   * @param {Partial<import("../protocol.js").ErrorMessage>} msg
    */
   onError(msg) {
     if (msg.seq === null || msg.seq === undefined || !this.city.refused(msg.seq)) return false;
