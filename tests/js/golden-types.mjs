@@ -26,6 +26,7 @@ import planaheadPlaying from "../golden/planahead-playing.json" with { type: "js
 import planaheadRematch from "../golden/planahead-rematch.json" with { type: "json" };
 import planaheadWatching from "../golden/planahead-watching.json" with { type: "json" };
 import pong from "../golden/pong.json" with { type: "json" };
+import renamed from "../golden/renamed.json" with { type: "json" };
 import puzzleFinished from "../golden/puzzle-finished.json" with { type: "json" };
 import puzzlePlaying from "../golden/puzzle-playing.json" with { type: "json" };
 import replayPlanahead from "../golden/replay-planahead.json" with { type: "json" };
@@ -37,6 +38,7 @@ import speedgansFinished from "../golden/speedgans-finished.json" with { type: "
 import speedgansOpen from "../golden/speedgans-open.json" with { type: "json" };
 import speedgansReading from "../golden/speedgans-reading.json" with { type: "json" };
 import speedgansScored from "../golden/speedgans-scored.json" with { type: "json" };
+import tableClosed from "../golden/table-closed.json" with { type: "json" };
 import welcome from "../golden/welcome.json" with { type: "json" };
 import yourTables from "../golden/your-tables.json" with { type: "json" };
 
@@ -61,6 +63,8 @@ const planaheadRematchChecked = planaheadRematch;
 const planaheadWatchingChecked = planaheadWatching;
 /** @type {Loose<P.Pong>} */
 const pongChecked = pong;
+/** @type {Loose<P.Renamed>} */
+const renamedChecked = renamed;
 /** @type {Loose<P.TableMessage<P.PlanAheadGame>>} */
 const puzzleFinishedChecked = puzzleFinished;
 /** @type {Loose<P.TableMessage<P.PlanAheadGame>>} */
@@ -83,6 +87,8 @@ const speedgansOpenChecked = speedgansOpen;
 const speedgansReadingChecked = speedgansReading;
 /** @type {Loose<P.TableMessage<P.SpeedgansGame>>} */
 const speedgansScoredChecked = speedgansScored;
+/** @type {Loose<P.TableMessage<P.PlanAheadGame>>} */
+const tableClosedChecked = tableClosed;
 /** @type {Loose<P.Welcome>} */
 const welcomeChecked = welcome;
 /** @type {Loose<P.YourTables>} */
@@ -100,6 +106,7 @@ export const GOLDEN = {
   "planahead-rematch": planaheadRematchChecked,
   "planahead-watching": planaheadWatchingChecked,
   "pong": pongChecked,
+  "renamed": renamedChecked,
   "puzzle-finished": puzzleFinishedChecked,
   "puzzle-playing": puzzlePlayingChecked,
   "replay-planahead": replayPlanaheadChecked,
@@ -111,6 +118,7 @@ export const GOLDEN = {
   "speedgans-open": speedgansOpenChecked,
   "speedgans-reading": speedgansReadingChecked,
   "speedgans-scored": speedgansScoredChecked,
+  "table-closed": tableClosedChecked,
   "welcome": welcomeChecked,
   "your-tables": yourTablesChecked,
 };

@@ -27,6 +27,7 @@ from typing import Any
 import httpx
 import pytest
 
+from spieltisch.cli import main
 from spieltisch.games.speedgans.catalog import ensure_catalog
 from spieltisch.server import tables
 from spieltisch.server.clock import FakeClock
@@ -291,6 +292,23 @@ def alone(server: InProcessServer, golden: Golden, normalize: Normalizer, catalo
     fay.close()
 
 
+def moderation(server: InProcessServer, golden: Golden, normalize: Normalizer) -> None:
+    """An operator closes a player's table and renames him (`spieltisch admin`, found within seconds)."""
+    gus = Client(server.url, "Gus")
+    normalize.name(gus.player["id"], "p_gus")
+    gus.send({"type": "create_table", "game": "planahead", "settings": {"seats": 2}})
+    table_id = table_message(gus, lambda t: True)["table"]["id"]
+    database = ["--database-url", server.config.database_url]
+    assert main(["admin", "close-table", table_id, "--reason", "Spam", *database]) == 0
+    golden.keep("table-closed", gus.next_of("table", 20, lambda m: m["table"]["status"] == "finished"))
+    assert (
+        main(["admin", "rename", gus.player["id"], "Gustav", "--reason", "Name eines anderen", *database])
+        == 0
+    )
+    golden.keep("renamed", gus.next_of("renamed", 20))
+    gus.close()
+
+
 def replay(server: InProcessServer, game_id: str) -> dict[str, Any]:
     for _ in range(100):
         response = httpx.get(f"{server.url}/api/replays/{game_id}", timeout=60)
@@ -308,6 +326,7 @@ def test_the_views_the_server_sends_match_the_golden_files(server, data_dir):
     plan_ahead(server, golden, normalize)
     speedgans(server, golden, normalize, catalog)
     alone(server, golden, normalize, catalog)
+    moderation(server, golden, normalize)
     texts = golden.texts()
     if UPDATE:
         GOLDEN.mkdir(exist_ok=True)
