@@ -93,7 +93,8 @@ export class ReplayScreen extends Screen {
     } catch (err) {
       if (!this.alive) return;
       const status = err instanceof HttpError ? err.status : 0;
-      this.state = status === 404 ? "notfound" : status === 403 && err.code === "sealed" ? "sealed" : "failed";
+      const code = err instanceof HttpError ? err.code : null;
+      this.state = status === 404 ? "notfound" : status === 403 && code === "sealed" ? "sealed" : "failed";
     }
     this.render();
   }
