@@ -2,7 +2,7 @@
 // The shapes of what the server sends (docs/protocol.md, docs/protocol-speedgans.md), as JSDoc types
 // for the client's models: every message and view, in this one place. No code. The server's views
 // are kept as golden files (tests/golden, written by tests/server/test_golden_views.py), and tsc
-// checks that each fits its type here (tests/js/golden-types.js): fields the client reads are typed,
+// checks that each fits its type here (tests/js/golden-types.mjs): fields the client reads are typed,
 // fields it does not read may be left out.
 
 // ---- Messages (docs/protocol.md, "Server → client") ----------------------------------------------
