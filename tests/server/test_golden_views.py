@@ -4,7 +4,7 @@ real server (WebSockets, a fake clock at a fixed date, fixed draws), kept in tes
 This test compares what the server sends now with the files; `SPIELTISCH_UPDATE_GOLDEN=1` writes them
 anew (then look at the diff: it is a change of the protocol). The browser's side reads the same files:
 tests/js/golden.test.mjs parses each, and tsc (tsconfig.json) checks that each fits its type in
-web/js/protocol.js (tests/js/golden-types.js) — a server change that breaks the client's types fails
+web/js/protocol.js (tests/js/golden-types.mjs) — a server change that breaks the client's types fails
 the suite on both sides.
 
 Nothing else is masked: table ids, game ids and draws come from a fixed sequence (`FixedSecrets`),
