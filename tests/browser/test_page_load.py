@@ -105,6 +105,33 @@ def test_the_lobby_loads_no_game_and_a_table_only_its_own(live_server, new_page)
     assert not page.errors
 
 
+def test_a_tables_page_names_every_module_it_loads_for_preloading(live_server, new_page):
+    """A table's link opened: the page names its game's modules (`modulepreload`), so that the browser
+    asks for them all at once instead of one import after another; each module it then loads was named
+    (or is the page's entry), and a page of no table names none."""
+    page = new_page()
+    page.goto(live_server + "/")
+    pick_nickname(page, "Ida")
+    lobby_ready(page)
+    assert page.locator('link[rel="modulepreload"]').count() == 0
+    page.get_by_test_id("create-seats").select_option("1")
+    page.get_by_test_id("create-table").click()
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("pa-game")).to_be_visible()
+
+    fresh = new_page()  # a browser that has none of the files yet, following the table's link
+    loads = Loads(fresh)
+    fresh.goto(page.url)
+    pick_nickname(fresh, "Jan")
+    expect(fresh.get_by_test_id("pa-game")).to_be_visible()
+    hinted = fresh.locator('link[rel="modulepreload"]').evaluate_all("links => links.map((l) => l.href)")
+    named = {m.group(1) for href in hinted if (m := VERSIONED.match(re.sub(r"^https?://[^/]+", "", href)))}
+    assert len(named) == len(hinted) and {"js/room.js", "js/planahead/table.js"} <= named
+    modules = {name for name in loads.modules() if name.endswith(".js")}
+    assert modules - named == {"js/app.js"}, sorted(modules - named)
+    assert not fresh.errors
+
+
 def test_a_second_visit_fetches_only_the_page(live_server, new_page):
     page = new_page()
     loads = Loads(page)

@@ -39,9 +39,15 @@ export function landWith(tiles) {
   return Array.from({ length: 19 }, (_, i) => tiles[i + 1] ?? ".").join(" ");
 }
 
+/** @import * as P from "../../src/spieltisch/web/js/protocol.js" */
+
 const NAMES = ["Anna", "Ben", "Carla", "Dora", "Emil", "Fritz"];
 
-/** The taken seats of a table: people by name, "bot:easy" for a computer. */
+/**
+ * The taken seats of a table: people by name, "bot:easy" for a computer.
+ * @param {string[]} names
+ * @returns {P.TableSeat[]}
+ */
 function tableSeats(names) {
   return names.map((n, i) => (n.startsWith("bot:")
     ? { player: null, nickname: null, bot: n.slice(4), connected: true }
@@ -50,7 +56,9 @@ function tableSeats(names) {
 
 /**
  * A Plan Ahead TableView. game: fields of the GameView to set; seats: per seat entry fields.
- * @param {{you?: number | null, names?: string[], game?: object, seats?: object[], kind?: string}} [o]
+ * @param {{you?: number | null, names?: string[], game?: Partial<P.PlanAheadGame>, seats?: Partial<P.PlanAheadSeat>[],
+ *   kind?: P.PlanAheadTable["kind"], rematch?: P.PlanAheadTable["rematch"]}} [o]
+ * @returns {P.PlanAheadTable}
  */
 export function planAheadTable({ you = 0, names = NAMES.slice(0, 2), game = {}, seats = [], kind = "planahead", rematch = null } = {}) {
   return {
@@ -64,13 +72,18 @@ export function planAheadTable({ you = 0, names = NAMES.slice(0, 2), game = {}, 
   };
 }
 
+/** @type {P.SpeedgansTask[]} */
 export const TASKS = [
   { id: "F1", star: false, lower_is_better: false, best: 5, worst: 0 },
   { id: "W6", star: false, lower_is_better: true, best: 0, worst: 4 },
   { id: "H3", star: true, lower_is_better: false, best: 4, worst: 0 },
 ];
 
-/** A server report of a city: valid or not, with task values. */
+/**
+ * A server report of a city: valid or not, with task values.
+ * @param {{valid?: boolean, tasks?: Record<string, number>}} [o]
+ * @returns {P.SpeedgansReport}
+ */
 export function report({ valid = true, tasks = { F1: 1, W6: 2, H3: 0 } } = {}) {
   return { valid, problems: [], tasks, catches: [], caught: [] };
 }
@@ -78,7 +91,9 @@ export function report({ valid = true, tasks = { F1: 1, W6: 2, H3: 0 } } = {}) {
 /**
  * A Speedgans TableView. game: fields of the GameView; seats: per seat entry fields (the own seat
  * has city and report).
- * @param {{you?: number | null, names?: string[], game?: object, seats?: object[], settings?: object}} [o]
+ * @param {{you?: number | null, names?: string[], game?: Partial<P.SpeedgansGame>, seats?: Partial<P.SpeedgansSeat>[],
+ *   settings?: P.TableSettings}} [o]
+ * @returns {P.SpeedgansTable}
  */
 export function speedgansTable({ you = 0, names = NAMES.slice(0, 3), game = {}, seats = [], settings = {} } = {}) {
   return {
@@ -98,6 +113,7 @@ export function speedgansTable({ you = 0, names = NAMES.slice(0, 3), game = {}, 
   };
 }
 
+/** @type {P.SpeedgansTask[]} */
 export const SOLO_TASKS = [
   { id: "F6", name: "Sauberer Markt", star: true, lower_is_better: false, best: 5, worst: -6 },
   { id: "W4", name: "Weit draußen", star: false, lower_is_better: false, best: 4, worst: 0 },
@@ -110,7 +126,8 @@ export const SOLO_LIVE = { values: { F6: 4, W4: 4, L4: 4 }, points: [90.9, 100, 
 
 /**
  * A finished city of a run, as `last` and `cities` carry it.
- * @param {object} [o]  fields to set
+ * @param {Partial<P.SoloCity>} [o]  fields to set
+ * @returns {P.SoloCity}
  */
 export function soloCity(o = {}) {
   return {
@@ -121,7 +138,9 @@ export function soloCity(o = {}) {
 
 /**
  * A solo run's TableView (kind speedgans_solo), shaped as in docs/protocol-speedgans.md.
- * @param {{mode?: string, you?: number | null, game?: object, status?: string, settings?: object}} [o]
+ * @param {{mode?: P.SoloGame["mode"], you?: number | null, game?: Partial<P.SoloGame>, status?: P.SoloTable["status"],
+ *   settings?: P.TableSettings}} [o]
+ * @returns {P.SoloTable}
  */
 export function soloTable({ mode = "record", you = 0, game = {}, status, settings = {} } = {}) {
   const phase = game.phase ?? "playing";

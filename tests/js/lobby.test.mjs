@@ -5,6 +5,16 @@ import { describe, test } from "node:test";
 
 import { LobbyTables } from "../../src/spieltisch/web/js/lobby-model.js";
 
+/** @typedef {import("../../src/spieltisch/web/js/protocol.js").LobbyLine} LobbyLine */
+
+/**
+ * A lobby line.
+ * @param {string} id
+ * @param {LobbyLine["status"]} status
+ * @param {number} created
+ * @param {Partial<LobbyLine>} [extra]
+ * @returns {LobbyLine}
+ */
 const line = (id, status, created, extra = {}) => ({
   id, game: "planahead", status, host: "Ann", seats: 3, taken: 1, players: ["Ann"], settings: {}, created, ...extra,
 });

@@ -45,8 +45,8 @@ describe("arrow keys between fields", () => {
     const queue = [1];
     while (queue.length) {
       const f = queue.shift();
-      for (const key of ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]) {
-        for (const lean of [-1, 1]) {
+      for (const key of /** @type {const} */ (["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"])) {
+        for (const lean of /** @type {const} */ ([-1, 1])) {
           const n = neighbour(f, key, lean);
           if (n !== null && !seen.has(n)) {
             seen.add(n);

@@ -146,6 +146,7 @@ describe("whose land is shown", () => {
   });
 
   test("someone asking for a rematch brings the end dialog back, once", () => {
+    /** @type {Partial<import("../../src/spieltisch/web/js/protocol.js").PlanAheadGame>} */
     const finished = { phase: "finished", tile: null, ranking: [1, 2] };
     const { model } = game(planAheadTable({ game: finished }));
     model.endHidden = true;

@@ -30,6 +30,7 @@ describe("the words", () => {
 });
 
 describe("the replay", () => {
+  /** @type {import("../../src/spieltisch/web/js/protocol.js").ReplayPlayer[]} */
   const players = [
     { player: "p_ann", nickname: "Ann", bot: null },
     { player: "p_ben", nickname: "Ben", bot: null },

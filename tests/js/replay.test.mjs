@@ -9,9 +9,14 @@ import { describe, test } from "node:test";
 import { setLang } from "../../src/spieltisch/web/js/i18n.js";
 import { KEYS, ReplayModel } from "../../src/spieltisch/web/js/replay/model.js";
 
+/** @import * as P from "../../src/spieltisch/web/js/protocol.js" */
+
 const EMPTY = ". . . . . . . . . . . . . . . . . . .";
 
-/** A Plan Ahead game of two (a person and a computer) cut to three tiles. */
+/**
+ * A Plan Ahead game of two (a person and a computer) cut to three tiles.
+ * @returns {P.Replay}
+ */
 function planAhead() {
   return {
     id: "ta4fjh-ae4db51c0c1a", game: "planahead", table: "ta4fjh",
@@ -33,8 +38,12 @@ function planAhead() {
   };
 }
 
-/** A Speedgans game of two, cut to its first round and a second one without changes. */
+/**
+ * A Speedgans game of two, cut to its first round and a second one without changes.
+ * @returns {P.Replay}
+ */
 function speedgans() {
+  /** @type {P.SpeedgansGame} */
   const scored = {
     phase: "scored", round: 1, target: 6,
     tasks: [{ id: "H6", name: "Ruhiges Viertel", star: true, lower_is_better: false, best: 10, worst: 0 }],
@@ -99,9 +108,10 @@ describe("Plan Ahead: tile by tile", () => {
   });
 
   test("a Rätsel: one land", () => {
+    /** @type {P.Replay} */
     const replay = { ...planAhead(), game: "puzzle", settings: { puzzle: "2026-12-01" } };
     replay.players = replay.players.slice(0, 1);
-    replay.frames = replay.frames.map((f) => ({ ...f, seats: f.seats.slice(0, 1) }));
+    replay.frames = replay.frames.map((f) => ({ ...f, seats: /** @type {P.TileFrame} */ (f).seats.slice(0, 1) }));
     const m = new ReplayModel(replay);
     assert.equal(m.kind, "tiles");
     assert.equal(m.lands().length, 1);
@@ -132,7 +142,7 @@ describe("Plan Ahead: tile by tile", () => {
 
   test("an empty land reads as empty", () => {
     const replay = planAhead();
-    replay.frames[0].seats[0].land = EMPTY;
+    /** @type {P.TileFrame} */ (replay.frames[0]).seats[0].land = EMPTY;
     assert.equal(new ReplayModel(replay).lands()[0].field, null);
   });
 });

@@ -15,6 +15,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from spieltisch.games.errors import RuleError
+from spieltisch.server.preload import table_hints
 from spieltisch.server.puzzles import puzzle_day_or_404
 from spieltisch.server.routes.replays import GAME_ID
 from spieltisch.server.rules.speedgans_solo import daily_day
@@ -23,6 +24,8 @@ from spieltisch.server.static import UNVERSIONED_CACHE, ClientFiles, client_file
 
 WEB = Path(__file__).resolve().parent.parent.parent / "web"
 INDEX = WEB / "index.html"
+#: The page's entry module; a table's preload hints go just before it.
+ENTRY_SCRIPT = '  <script type="module" src="/static/js/app.js"></script>'
 TABLE_ID = re.compile(r"^[a-z0-9]{4,16}$")
 #: The games with a rules page (/regeln/<game>; web/js/rules/link.js names the same).
 RULES_GAMES = frozenset({"planahead", "speedgans"})
@@ -47,15 +50,20 @@ def static_files() -> ClientFiles:
 
 
 @functools.cache
-def _page() -> tuple[str, str]:
-    """The one page, its files under this start's version, and its ETag (read once per process)."""
-    html = static_files().versioned(INDEX.read_text(encoding="utf-8"))
+def _page(kind: str | None = None) -> tuple[str, str]:
+    """The one page, its files under this start's version, and its ETag (made once per process);
+    for a table of `kind`, with its game's modules named for preloading (server/preload.py)."""
+    html = INDEX.read_text(encoding="utf-8")
+    if kind is not None:
+        hints = table_hints(static_files().files, kind)
+        html = html.replace(ENTRY_SCRIPT, hints + ENTRY_SCRIPT, 1)
+    html = static_files().versioned(html)
     return html, f'"{hashlib.sha256(html.encode()).hexdigest()[:20]}"'
 
 
-def page(request: Request | None = None, status_code: int = 200) -> Response:
+def page(request: Request | None = None, status_code: int = 200, kind: str | None = None) -> Response:
     """The app's page. A browser asks again each time (`no-cache`): it names this version's files."""
-    html, etag = _page()
+    html, etag = _page(kind)
     headers = {"cache-control": UNVERSIONED_CACHE, "etag": etag}
     if status_code == 200 and request is not None and request.headers.get("if-none-match") == etag:
         return Response(status_code=304, headers=headers)
@@ -142,9 +150,10 @@ async def rules_page(request: Request, game: str) -> Response:
 
 @router.get("/t/{table_id}")
 async def table_page(request: Request, table_id: str, s: ServicesDep) -> Response:
-    if not TABLE_ID.match(table_id) or await s.store.get(table_id) is None:
+    table = await s.store.get(table_id) if TABLE_ID.match(table_id) else None
+    if table is None:
         raise HTTPException(404, f"there is no table {table_id!r}")
-    return page(request)
+    return page(request, kind=table.game)
 
 
 @router.get("/healthz", response_model=None)

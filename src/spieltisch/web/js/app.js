@@ -236,6 +236,6 @@ async function main() {
 }
 
 // A handle for debugging in the console and for browser tests (no game logic lives here).
-window.spieltisch = { app, net };
+/** @type {Window & {spieltisch?: object}} */ (window).spieltisch = { app, net };
 
 main();

@@ -2,10 +2,7 @@
 // The lobby's list as this browser knows it: the whole list once (`lobby`), then only what changed
 // (`lobby_changes`: new or different lines, and the ids that left). DOM-free (node --test).
 
-/**
- * @typedef {{id: string, game: string, status: string, host: string, seats: number, taken: number,
- *   players: string[], computers?: boolean[], settings: object, created: number}} LobbyLine
- */
+/** @typedef {import("./protocol.js").LobbyLine} LobbyLine */
 
 /** The order the server keeps too: open tables first, then running ones, newest first. */
 export function lobbyOrder(/** @type {LobbyLine} */ a, /** @type {LobbyLine} */ b) {

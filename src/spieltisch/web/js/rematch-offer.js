@@ -11,7 +11,7 @@
  */
 
 /**
- * @param {{rematch?: {by: number[], at: number} | null, seats: {nickname: string}[], you: number | null}} table
+ * @param {{rematch?: {by: number[], at: number} | null, seats: {nickname?: string | null}[], you: number | null}} table
  * @param {number} now  seconds on the server's clock
  * @param {string} [yourName]  what your own entry in `names` says („dir“), instead of your nickname
  * @returns {RematchOffer | null}  null while nobody asked

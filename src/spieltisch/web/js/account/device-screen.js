@@ -35,7 +35,7 @@ export class DeviceScreen extends Screen {
       this.state = "welcome";
     } catch (err) {
       this.state = err instanceof HttpError && err.status === 404 ? "expired" : "failed";
-      this.error = err;
+      this.error = /** @type {Error} */ (err); // api() throws Errors (HttpError, fetch's TypeError)
     }
     this.render();
   }

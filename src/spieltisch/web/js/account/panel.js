@@ -77,7 +77,7 @@ export function accountPanel(app) {
     try {
       state.link = await api("POST", "/api/players/me/device-link");
     } catch (err) {
-      toast(err.message);
+      toast(/** @type {Error} */ (err).message); // api() throws Errors (HttpError, fetch's TypeError)
     }
     draw();
   }
@@ -105,7 +105,7 @@ export function accountPanel(app) {
     try {
       await api("DELETE", `/api/players/me/devices/${encodeURIComponent(device.id)}`);
     } catch (err) {
-      toast(err.message);
+      toast(/** @type {Error} */ (err).message); // api() throws Errors (HttpError, fetch's TypeError)
     }
     if (device.current) return forgetMe(); // this very device: it is nobody now
     loadDevices();
@@ -127,7 +127,7 @@ export function accountPanel(app) {
     try {
       await api("DELETE", `/api/players/me?confirm=${encodeURIComponent(app.me?.id || "")}`);
     } catch (err) {
-      toast(err.message);
+      toast(/** @type {Error} */ (err).message); // api() throws Errors (HttpError, fetch's TypeError)
       return;
     }
     toast(t("data.deleted"), "info");

@@ -153,7 +153,7 @@ export class PlanAheadModel {
    * An error from the server. When it answers the placing on its way (the server refused it, or could
    * not take it: `unavailable`), the tile goes back to where the server has it, so the player can
    * place it again (the same field too) and confirm. Answers whether the board changed.
-   * @param {{seq?: number | null}} msg
+   * @param {Partial<import("../protocol.js").ErrorMessage>} msg
    */
   onError(msg) {
     if (this.pending === undefined || msg.seq === null || msg.seq === undefined || msg.seq !== this.pendingSeq) return false;

@@ -35,10 +35,25 @@ function bagFloats() {
   return typeof matchMedia === "function" && matchMedia("(max-width: 800px)").matches;
 }
 
+/**
+ * The board's field (its SVG group, data-field) an event's target or a point's element is in.
+ * @param {EventTarget | null | undefined} target
+ * @returns {SVGGElement | null}
+ */
+function fieldOf(target) {
+  return target instanceof Element ? target.closest(".pa-field") : null;
+}
+
+/** @template {PlanAheadModel} [M=PlanAheadModel] the model's class (the puzzle's is a subclass) */
 export class PlanAheadGame {
-  /** room: the TableScreen (send, app); Model: PlanAheadModel or a subclass (the puzzle's). */
-  constructor(room, Model = PlanAheadModel) {
+  /**
+   * room: the TableScreen (send, app); Model: PlanAheadModel or a subclass (the puzzle's).
+   * @param {any} room
+   * @param {new (options: ConstructorParameters<typeof PlanAheadModel>[0]) => M} [Model]
+   */
+  constructor(room, Model = /** @type {any} */ (PlanAheadModel)) {
     this.room = room;
+    /** @type {M} */
     this.model = new Model({ send: (type, extra) => room.send(type, extra), serverNow: () => net.serverNow() });
     this.drag = null;
     this.clockTimer = setInterval(() => this.tickClock(), 250);
@@ -49,8 +64,13 @@ export class PlanAheadGame {
     this.bagTile = null;
     /** @type {number | null} the field the arrow keys are on */
     this.cursor = null;
+    /** @type {-1 | 1} */
     this.lean = -1; // left/right zigzag along a row: -1 the upper neighbour first, +1 the lower
     this.endFocused = false;
+    /** @type {(() => void) | null} set once mounted, kept across mounts so it is removed again */
+    this.onResize = null;
+    /** @type {((e: PointerEvent) => void) | null} */
+    this.onPointerOutside = null;
   }
 
   /** Who is away and "Spiel verlassen" (a table with others; the puzzle has none). */
@@ -331,7 +351,7 @@ export class PlanAheadGame {
     svg.setAttribute("aria-label", view.own ? t("pa.field", { n: "" }).trim() : this.viewCaption(view));
     this.boardEl = svg;
     // Field labels and interaction.
-    svg.querySelectorAll(".pa-field").forEach((g) => {
+    /** @type {NodeListOf<SVGGElement>} */ (svg.querySelectorAll(".pa-field")).forEach((g) => {
       const f = Number(g.dataset.field);
       const code = g.dataset.tile || g.dataset.tentative;
       const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
@@ -344,17 +364,17 @@ export class PlanAheadGame {
     // One field is reached with Tab; the arrow keys move on from it (a roving tabindex).
     svg.querySelector(`[data-field="${this.cursorField(tentative)}"]`)?.setAttribute("tabindex", "0");
     svg.addEventListener("focusin", (e) => {
-      const g = e.target.closest?.(".pa-field");
+      const g = fieldOf(e.target);
       if (g) this.cursor = Number(g.dataset.field);
     });
     svg.addEventListener("keydown", (e) => this.onBoardKey(e, interactive));
     if (interactive) {
       svg.addEventListener("click", (e) => {
-        const g = e.target.closest?.(".pa-field");
+        const g = fieldOf(e.target);
         if (!g || this.dragJustEnded) return;
         if (g.classList.contains("is-empty")) this.place(Number(g.dataset.field));
       });
-      const tent = svg.querySelector(".pa-field.is-tentative");
+      const tent = /** @type {SVGGElement | null} */ (svg.querySelector(".pa-field.is-tentative"));
       if (tent) tent.addEventListener("pointerdown", (e) => this.startDrag(e, tent, Number(tent.dataset.field)));
     }
     const parts = [];
@@ -386,7 +406,7 @@ export class PlanAheadGame {
   }
 
   focusField(field) {
-    const g = this.boardEl?.querySelector(`[data-field="${field}"]`);
+    const g = /** @type {SVGGElement | null | undefined} */ (this.boardEl?.querySelector(`[data-field="${field}"]`));
     if (!g) return;
     this.boardEl.querySelectorAll('.pa-field[tabindex="0"]').forEach((other) => other.setAttribute("tabindex", "-1"));
     g.setAttribute("tabindex", "0");
@@ -396,7 +416,7 @@ export class PlanAheadGame {
 
   /** Arrows move between neighbouring fields; Enter or Space puts the tile on a free one, or confirms it. */
   onBoardKey(e, interactive) {
-    const g = e.target.closest?.(".pa-field");
+    const g = fieldOf(e.target);
     if (!g) return;
     const field = Number(g.dataset.field);
     if (ARROWS.includes(e.key)) {
@@ -625,7 +645,7 @@ export class PlanAheadGame {
     if (ghost) ghost.style.display = "none";
     const el = document.elementFromPoint(x, y);
     if (ghost) ghost.style.display = "";
-    const g = el?.closest?.(".pa-field");
+    const g = fieldOf(el);
     if (!g || !this.boardEl?.contains(g)) return null;
     if (g.classList.contains("is-empty") || g.classList.contains("is-tentative")) return Number(g.dataset.field);
     return null;

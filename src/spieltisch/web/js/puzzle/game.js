@@ -10,6 +10,7 @@ import { PlanAheadGame } from "../planahead/table.js";
 import { puzzleHeading } from "./format.js";
 import { PuzzleModel } from "./model.js";
 
+/** @extends {PlanAheadGame<PuzzleModel>} */
 export class PuzzleGame extends PlanAheadGame {
   /** screen: the PuzzleScreen (send, app, retry, results, isToday). */
   constructor(screen) {

@@ -15,41 +15,12 @@ import { parseLand } from "../planahead/geometry.js";
 import { parseCity } from "../speedgans/city.js";
 import { headline, standings } from "../standings.js";
 
-/**
- * @typedef {object} ReplayPlayer
- * @property {string | null} player
- * @property {string | null} [nickname]
- * @property {"easy" | "medium" | "strong" | null} [bot]
- */
-/** @typedef {{land: string, score: number, clock_placed?: number[]}} TileSeat */
-/** @typedef {{turn: number, tile: string, at: number, seats: TileSeat[]}} TileFrame */
-/**
- * @typedef {object} RoundEvent  one change of a round, seconds after its building began
- * @property {number} at
- * @property {number} seat
- * @property {string} [city]  the seat's city after the change
- * @property {number} [done]  „Gasse dicht!“: the place marker taken
- * @property {boolean} [left]  the seat left the game (done without a marker)
- */
-/**
- * @typedef {object} RoundFrame
- * @property {number} round
- * @property {import("../protocol.js").SpeedgansTask[]} tasks
- * @property {RoundEvent[]} events
- * @property {import("../protocol.js").SpeedgansGame | null} scored  the live view at the scoring
- */
-/**
- * @typedef {object} Replay
- * @property {string} id
- * @property {"planahead" | "puzzle" | "speedgans"} game
- * @property {string} table
- * @property {Record<string, any>} settings
- * @property {ReplayPlayer[]} players
- * @property {string} started_at
- * @property {number} seconds
- * @property {(TileFrame | RoundFrame)[]} frames
- * @property {{scores?: number[], points?: number[], ranking?: (number | null)[]}} final
- */
+/** @typedef {import("../protocol.js").ReplayPlayer} ReplayPlayer */
+/** @typedef {import("../protocol.js").TileSeat} TileSeat */
+/** @typedef {import("../protocol.js").TileFrame} TileFrame */
+/** @typedef {import("../protocol.js").RoundEvent} RoundEvent */
+/** @typedef {import("../protocol.js").RoundFrame} RoundFrame */
+/** @typedef {import("../protocol.js").Replay} Replay */
 /**
  * @typedef {object} CityNow  one seat's city at a Speedgans step
  * @property {number} seat
@@ -59,6 +30,7 @@ import { headline, standings } from "../standings.js";
  * @property {number | null} marker  its place marker, once it called „Gasse dicht!“
  * @property {boolean} left
  * @property {boolean} changed  the step's own event is this seat's
+ * @property {boolean} byComputer  a computer standing in for the person built it this round
  */
 
 /** The keys a replay answers, and what each does. */
@@ -115,7 +87,7 @@ export class ReplayModel {
 
   /**
    * Show step `index` (kept inside the sequence). Answers whether the step shown changed.
-   * @param {number} index
+   * @param {number | string} index  (a slider's value is a string)
    */
   seek(index) {
     const next = Math.max(0, Math.min(this.count - 1, Math.round(Number(index) || 0)));
@@ -224,7 +196,7 @@ export class ReplayModel {
   /**
    * At the game's last step (Speedgans: the last round's scoring), how it ended: every seat's final
    * points and place from the replay's `final`, the winners; null on any other step.
-   * @returns {{rows: import("../standings.js").Standing[], winners: import("../standings.js").Standing[], text: string} | null}
+   * @returns {{rows: (import("../standings.js").Standing & {note: string})[], winners: import("../standings.js").Standing[], text: string} | null}
    */
   finalStandings() {
     if (!this.atEnd || this.count === 0) return null;

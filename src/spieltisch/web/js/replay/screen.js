@@ -49,6 +49,10 @@ export class ReplayScreen extends Screen {
     this.state = "loading"; // loading | ready | notfound | failed
     /** @type {ReplayModel | null} */
     this.model = null;
+    /**
+     * What draws the game's steps (planahead.js, speedgans.js); Speedgans adds head extras and Escape.
+     * @type {{title(): string, stage(): Node, destroy(): void, headExtras?: () => Node | null, onEscape?: () => boolean} | null}
+     */
     this.view = null;
     this.timer = null;
     this.keyHandler = (e) => this.onKey(e);
@@ -89,7 +93,8 @@ export class ReplayScreen extends Screen {
     } catch (err) {
       if (!this.alive) return;
       const status = err instanceof HttpError ? err.status : 0;
-      this.state = status === 404 ? "notfound" : status === 403 && err.code === "sealed" ? "sealed" : "failed";
+      const code = err instanceof HttpError ? err.code : null;
+      this.state = status === 404 ? "notfound" : status === 403 && code === "sealed" ? "sealed" : "failed";
     }
     this.render();
   }
@@ -114,7 +119,7 @@ export class ReplayScreen extends Screen {
         failed ? h("button.primary", { type: "button", onclick: () => this.load() }, t("rp.again")) : null)));
       return;
     }
-    const focused = document.activeElement?.closest?.("[data-testid]")?.dataset.testid ?? null;
+    const focused = document.activeElement?.closest?.("[data-testid]")?.getAttribute("data-testid") ?? null;
     this.stageEl = h("div.rp-stage-box", {});
     this.root = h("div.rp-page", { "data-testid": "replay", "data-game": this.model.replay.game, class: `rp-${this.model.kind}` },
       this.renderHead(), this.stageEl, this.renderControls());
@@ -181,7 +186,7 @@ export class ReplayScreen extends Screen {
   /** Draw the step shown: the stage anew, the controls' state in place (the slider keeps a finger). */
   refresh() {
     if (!this.root || !this.model) return;
-    const focused = this.stageEl.contains(document.activeElement) ? document.activeElement.closest("[data-testid]")?.dataset.testid : null;
+    const focused = this.stageEl.contains(document.activeElement) ? document.activeElement.closest("[data-testid]")?.getAttribute("data-testid") : null;
     this.stageEl.replaceChildren(this.view.stage());
     if (focused) this.stageEl.querySelector(`[data-testid="${focused}"]`)?.focus({ preventScroll: true });
     this.refreshControls();

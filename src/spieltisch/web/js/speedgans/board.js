@@ -439,7 +439,7 @@ export class BoardInput {
     if (ghost) ghost.style.display = "none";
     const el = document.elementFromPoint(x, y);
     if (ghost) ghost.style.display = "";
-    const btn = el?.closest?.(".sg-cell");
+    const btn = /** @type {HTMLElement | null | undefined} */ (el?.closest?.(".sg-cell"));
     if (!btn || !this.game.cityEl?.contains(btn)) return null;
     return Number(btn.dataset.cell);
   }

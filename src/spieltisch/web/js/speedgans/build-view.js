@@ -13,6 +13,10 @@ export class BuildView {
   /** model: a CityBuilder (model.js, solo-model.js). */
   constructor(model) {
     this.model = model;
+    /** @type {HTMLElement | null} the city last drawn (each screen draws its own) */
+    this.cityEl = null;
+    /** @type {HTMLElement | null} the tray of own tiles last drawn, null when none shows */
+    this.trayEl = null;
     this.themeOpen = false;
     this.input = new BoardInput(this);
     this.keyHandler = (e) => this.onKey(e);
@@ -123,7 +127,7 @@ export class BuildView {
     const active = document.activeElement;
     const onBoard = Boolean(active?.closest?.(".sg-tray-tile, .sg-cell"));
     const boardFocus = keepFocus && interactive;
-    const focusId = boardFocus || !onBoard ? active?.closest?.("[data-testid]")?.dataset.testid : null;
+    const focusId = boardFocus || !onBoard ? active?.closest?.("[data-testid]")?.getAttribute("data-testid") : null;
     const focusTile = boardFocus && active?.closest?.(".sg-tray-tile, .sg-cell.has-tile") ? this.selected : null;
     this.input.hidePopover();
     this.el.replaceChildren(root);
@@ -159,6 +163,14 @@ export class BuildView {
  * The task cards: name, the shown city's value and "beste N" (or what `note` says instead), a star
  * for tricky tasks, the help on hover or tap. values: the shown city's values by task id; flashOf:
  * the model's flash of a task (null when none shows); extra(task): an element under the values.
+ * @param {object} options
+ * @param {import("../protocol.js").SpeedgansTask[]} options.tasks
+ * @param {Record<string, number | null> | null | undefined} options.values
+ * @param {(taskId: string) => ({kind: string, age: number} | null)} [options.flashOf]
+ * @param {((task: import("../protocol.js").SpeedgansTask) => string) | null} [options.note]
+ * @param {((task: import("../protocol.js").SpeedgansTask) => Node | null) | null} [options.extra]
+ * @param {string} [options.testid]
+ * @param {boolean} [options.faulty]
  */
 export function taskCards({ tasks, values, flashOf = () => null, note = null, extra = null, testid = "sg-tasks", faulty = false }) {
   // A town with faults scores nothing: its values show muted, none of them as the best.

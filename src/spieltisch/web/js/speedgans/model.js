@@ -119,7 +119,7 @@ export class SpeedgansModel extends CityBuilder {
   /**
    * An error from the server. Answers whether the own city changed: the server refused a city of
    * ours (e.g. the round had just ended), so its city stands.
-   * @param {{seq?: number | null}} msg
+   * @param {Partial<import("../protocol.js").ErrorMessage>} msg
    */
   onError(msg) {
     if (msg.seq === null || msg.seq === undefined || !this.city.refused(msg.seq)) return false;
@@ -205,7 +205,7 @@ export class SpeedgansModel extends CityBuilder {
     const scored = isScoredPhase(game.phase);
     if (this.viewSeat === "muster" && scored && game.musterstadt) {
       const m = game.musterstadt;
-      return { cells: parseCity(m.city), report: { valid: true, problems: [], tasks: m.tasks, catches: m.report?.catches ?? m.catches ?? [], caught: m.report?.caught }, muster: true, name: t("sg.musterstadt") };
+      return { cells: parseCity(m.city), report: { valid: true, problems: [], tasks: m.tasks, catches: m.report?.catches ?? [], caught: m.report?.caught }, muster: true, name: t("sg.musterstadt") };
     }
     if (typeof this.viewSeat === "number" && this.viewSeat !== this.you && scored) {
       const entry = game.seats[this.viewSeat];

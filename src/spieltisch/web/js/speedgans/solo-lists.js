@@ -13,6 +13,7 @@ import { formatClock } from "../clock.js";
  * @property {string} nickname
  * @property {number} points
  * @property {number} games
+ * @property {number} [stood_in]  of those, the games a computer partly played for him
  */
 /**
  * @typedef {object} DailyEntry  a row of GET /api/tagesstadt/<day>
@@ -24,7 +25,7 @@ import { formatClock } from "../clock.js";
  * @property {number} hints
  * @property {string} [at]
  */
-/** @typedef {{day: string, tasks: string[], attempts: number, entries: DailyEntry[]}} DailyList */
+/** @typedef {{day: string, tasks: string[] | null, attempts: number, entries: DailyEntry[]}} DailyList  (tasks: null until the day is over or one has played it) */
 /** @typedef {{entries: BoardEntry[], you: BoardEntry | null}} Board */
 
 /**

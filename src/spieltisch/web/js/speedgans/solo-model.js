@@ -187,7 +187,7 @@ export class SoloModel extends CityBuilder {
   /**
    * An error from the server. Answers whether what is shown changed: a refused move lets the
    * buttons go again; a refused city of ours gives way to the server's.
-   * @param {{seq?: number | null}} msg
+   * @param {Partial<import("../protocol.js").ErrorMessage>} msg
    */
   onError(msg) {
     if (msg.seq === null || msg.seq === undefined) return false;

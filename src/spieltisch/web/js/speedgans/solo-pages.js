@@ -188,9 +188,8 @@ export class DailyScreen extends SoloPage {
           class: r.you ? "is-you" : "",
         },
           h("td.num.sg-list-rank", {}, `${r.rank}.`),
-          h("td.sg-list-name", {}, playerLink({ id: r.player, nickname: r.nickname, cls: "sg-list-nick" }), r.you ? h("span.tag.tag-you", {}, t("sg.you")) : null,
-            // Points of games a computer partly played for him while he was away: said, not hidden.
-            r.stood_in ? h("span.sg-list-stood", { "data-testid": "board-stood-in", title: t("solo.board.stood.long") }, t("solo.board.stood", { n: r.stood_in })) : null),
+          // (no computer stands in for a run alone: a day list's rows never say so, as the Bestenliste's may)
+          h("td.sg-list-name", {}, playerLink({ id: r.player, nickname: r.nickname, cls: "sg-list-nick" }), r.you ? h("span.tag.tag-you", {}, t("sg.you")) : null),
           h("td.num.strong", {}, formatPoints(r.points)),
           h("td.num.muted", {}, formatSeconds(r.seconds)),
           h("td.num.muted", {}, r.hints ? `${r.hints}×` : "–"))))));
