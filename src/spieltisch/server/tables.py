@@ -97,6 +97,9 @@ class Table:
     #: The people who asked for a rematch of the finished game (in order) and when it starts anyway.
     rematch_by: list[str] = field(default_factory=list)
     rematch_at: float | None = None
+    #: A match of several games (the setting `match`): this game's number in it, and each seat's
+    #: points of the games before (by `match_key`). None: the game stands alone.
+    match: dict[str, Any] | None = None
 
     @property
     def game(self) -> str:
@@ -117,6 +120,7 @@ class Table:
             bot_due=dict(self.bot_due),
             extras=dict(self.extras),
             rematch_by=list(self.rematch_by),
+            match=None if self.match is None else {**self.match, "before": dict(self.match["before"])},
         )
 
     def seat_of(self, player: str) -> int | None:
@@ -132,7 +136,17 @@ class Table:
         )
         started = self.started_at if self.started_at is not None else self.created
         game_id = self.game_id or f"{self.id}-{self.started_at}"  # a table restored from before ids
-        return FinishedGame(self.id, game_id, self.settings, sitters, self.state, started, self.log)
+        return FinishedGame(
+            self.id, game_id, self.settings, sitters, self.state, started, self.log, self.match_view()
+        )
+
+    def match_view(self) -> dict[str, Any] | None:
+        """The match this game is part of, as views and records show it: {"number", "of", "before":
+        each seat's points of the match's earlier games}; None for a game that stands alone."""
+        if self.match is None:
+            return None
+        before = [self.match["before"].get(match_key(seat), 0) for seat in self.seats]
+        return {"number": self.match["number"], "of": self.settings.get("match", 1), "before": before}
 
     # Serialisation (live-state stores) -----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -162,6 +176,7 @@ class Table:
             "creator_played": self.creator_played,
             "rematch_by": self.rematch_by,
             "rematch_at": self.rematch_at,
+            "match": self.match,
         }
 
     def snapshot_json(self) -> str:
@@ -203,6 +218,7 @@ class Table:
             creator_played=data.get("creator_played", False),
             rematch_by=list(data.get("rematch_by", ())),  # (absent from snapshots of before)
             rematch_at=data.get("rematch_at"),
+            match=data.get("match"),  # (absent from snapshots of before)
         )
 
     def log_after(self, game_id: str | None, count: int) -> tuple[bool, Sequence[game_log.Entry]]:
@@ -262,6 +278,7 @@ class Table:
             }
             for i, s in enumerate(self.seats)
         ]
+        match = self.match_view()
         rematch = None
         if self.rematch_at is not None:
             by = [self.seat_of(player) for player in self.rematch_by]
@@ -279,6 +296,8 @@ class Table:
                 "closed": self.extras.get("closed"),
                 # A rematch someone asked for: who agreed (seats) and when it starts anyway.
                 "rematch": rematch,
+                # The match the game is part of (`match_view`), null for a game on its own.
+                "match": match,
                 "game": games.get(seat),
             }
             for player, seat in seat_of.items()
@@ -726,12 +745,15 @@ def _begin_rematch(table: Table, now: float) -> None:
     # Only those present play again (and the computers): an absent player is not seated anew. Those
     # who asked are seated even if their connection just dropped (they asked for it).
     asked = set(table.rematch_by)
+    carried = _next_in_match(table)  # (by the seats that played the game that ended)
     table.seats = [s for s in table.seats if s.bot or s.present or (s.player in asked and not s.left)]
     if not any(s.player for s in table.seats):
         table.rematch_by, table.rematch_at = [], None  # everybody went: no rematch
         return
     _pass_host(table)
     _begin(table, now)
+    if carried is not None:
+        table.match = carried
 
 
 def _cancel_rematch_of(table: Table, player: str) -> None:
@@ -756,6 +778,23 @@ def _begin(table: Table, now: float) -> None:
     table.bot_step = None
     table.log = ()  # a new game, a new log
     table.rematch_by, table.rematch_at = [], None
+    table.match = {"number": 1, "before": {}} if table.settings.get("match", 1) > 1 else None
+
+
+def match_key(seat: SeatInfo) -> str:
+    """Whose points a match adds up: a person's (by his id), or a computer's (by its name)."""
+    return seat.player if seat.player is not None else f"computer:{seat.nickname}"
+
+
+def _next_in_match(table: Table) -> dict[str, Any] | None:
+    """The match the next game goes on (the finished game's points added to each seat's), or None
+    when the finished game ended its match (the next game begins a new one) or stood alone."""
+    if table.match is None or table.match["number"] >= table.settings.get("match", 1):
+        return None
+    before = dict(table.match["before"])
+    for seat, points in zip(table.seats, table.rules.match_points(table.state), strict=True):
+        before[match_key(seat)] = before.get(match_key(seat), 0) + points
+    return {"number": table.match["number"] + 1, "before": before}
 
 
 def _log(table: Table, *entries: game_log.Entry) -> None:

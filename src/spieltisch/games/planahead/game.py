@@ -29,6 +29,9 @@ TURN_CLOCK_CHOICES = (None, 15, 30, 60, 90, 120)
 #: The computers' pace at a table: "brisk" (zügig, the default: under 1.5 s a tile) or "relaxed"
 #: (gemächlich: a few seconds, like a person who thinks).
 BOT_PACES = ("brisk", "relaxed")
+#: How many games a table may play as one match (their scores added up; the boxed game is often
+#: played so). The rules text knows one game; a match is the table's, not the engine's.
+MATCH_GAMES = (1, 2, 3, 4)
 
 
 class Phase(enum.StrEnum):
@@ -44,6 +47,8 @@ class Settings:
     seat_limit: int = 2
     #: How quickly the computers place (one of BOT_PACES).
     bot_pace: str = "brisk"
+    #: The games of a match at this table (one of MATCH_GAMES; 1: each game stands alone).
+    match: int = 1
 
     def __post_init__(self) -> None:
         if self.turn_seconds not in TURN_CLOCK_CHOICES:
@@ -52,17 +57,21 @@ class Settings:
             raise RuleError(ErrorCode.BAD_SETTINGS, f"seats must be 1 to {MAX_SEATS}")
         if self.bot_pace not in BOT_PACES:
             raise RuleError(ErrorCode.BAD_SETTINGS, f"bot_pace must be one of {', '.join(BOT_PACES)}")
+        if self.match not in MATCH_GAMES:
+            raise RuleError(ErrorCode.BAD_SETTINGS, "match must be 1 to 4 games")
 
     def to_dict(self) -> dict[str, Any]:
         """The table's settings as the lobby and the table view show them."""
-        return {"seats": self.seat_limit, "turn_seconds": self.turn_seconds, "bot_pace": self.bot_pace}
+        shown = {"seats": self.seat_limit, "turn_seconds": self.turn_seconds, "bot_pace": self.bot_pace}
+        # (a single game says nothing of matches: its settings look as before)
+        return {**shown, "match": self.match} if self.match > 1 else shown
 
 
 def parse_settings(raw: Mapping[str, Any]) -> Settings:
     """A table's settings from a player's request: {"seats": 1..6, "turn_seconds": one of the
-    clock choices or null, "bot_pace": "brisk" or "relaxed"}, defaults filled in;
+    clock choices or null, "bot_pace": "brisk" or "relaxed", "match": 1..4 games}, defaults filled in;
     RuleError(bad_settings) on anything else."""
-    unknown = set(raw) - {"seats", "turn_seconds", "bot_pace"}
+    unknown = set(raw) - {"seats", "turn_seconds", "bot_pace", "match"}
     if unknown:
         raise RuleError(ErrorCode.BAD_SETTINGS, f"unknown setting {sorted(unknown)[0]!r}")
     seats = raw.get("seats", 2)
@@ -75,7 +84,10 @@ def parse_settings(raw: Mapping[str, Any]) -> Settings:
     bot_pace = raw.get("bot_pace", "brisk")
     if type(bot_pace) is not str:
         raise RuleError(ErrorCode.BAD_SETTINGS, f"bot_pace must be one of {', '.join(BOT_PACES)}")
-    return Settings(turn_seconds, seats, bot_pace)
+    match = raw.get("match", 1)
+    if type(match) is not int:
+        raise RuleError(ErrorCode.BAD_SETTINGS, "match must be 1 to 4 games")
+    return Settings(turn_seconds, seats, bot_pace, match)
 
 
 # The moves a seat can make ------------------------------------------------------------------------

@@ -230,6 +230,12 @@ def table_entry(record: GameRecord, seat: int) -> dict[str, Any]:
     played_for = played_for_at(record, seat)
     if played_for is not None:  # a computer stood in for him, or the clock laid tiles: the row says so
         entry["played_for"] = played_for
+    match = result.get("match")
+    if match is not None:  # a game of a match: which one, and (its last) the match's total and place
+        entry["match"] = {"number": match["number"], "of": match["of"]}
+        if match["number"] == match["of"] and seat < len(values):
+            totals = [before + points for before, points in zip(match["before"], values, strict=False)]
+            entry["match"].update(total=totals[seat], place=1 + sum(total > totals[seat] for total in totals))
     return entry
 
 

@@ -60,9 +60,12 @@ async def _with_optimum(s: Services, found: dict[str, Any]) -> None:
 
 def _work_out(s: Services, game_id: str) -> dict[str, Any] | None:
     row = s.repository.game_log(game_id)
-    # The move analysis noted in the game's record after its end, if it is there already.
-    noted = None if row is None else (s.repository.game_result(game_id) or {}).get("analysis")
-    found = None if row is None else replay(s.games, row, noted=noted)
+    # The record's result: the move analysis noted after the game's end, if it is there already, and
+    # the match the game was part of.
+    recorded = {} if row is None else (s.repository.game_result(game_id) or {})
+    found = None if row is None else replay(s.games, row, noted=recorded.get("analysis"))
+    if found is not None and "match" in recorded:
+        found["match"] = recorded["match"]
     if found is not None:
         _recent[game_id] = found
         while len(_recent) > RECENT:

@@ -61,6 +61,8 @@ class FinishedGame(Generic[S]):
     started_at: float
     #: The game's accepted moves (server/game_log.py); None if the table lost them (an old snapshot).
     log: tuple[list[Any], ...] | None = None
+    #: The match the game is part of (Table.match_view), None for a game on its own.
+    match: Mapping[str, Any] | None = None
 
     def players(self) -> list[dict[str, Any]]:
         """Who sat where, as the records keep it (a person who left before the end: `left`, the
@@ -216,6 +218,11 @@ class GameRules(ABC, Generic[S, A]):
     def played_for(self, state: S, seat: int) -> PlayedFor:
         """The turns of a seat that a computer (standing in for the person) or the clock made."""
         return PlayedFor()
+
+    def match_points(self, state: S) -> Sequence[int]:
+        """Each seat's points of a finished game that a match of several games adds up (only games
+        whose settings offer `match` have matches)."""
+        raise NotImplementedError(f"{self.name} has no matches")
 
     def played_by_hand(self, state: S, seat: int) -> bool:
         """Whether the seat's moves came as a hand makes them (not a whole Speedgans city in one

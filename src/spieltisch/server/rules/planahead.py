@@ -139,6 +139,9 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
     def analysis(self, state: planahead.Game, people: Sequence[bool]) -> list[dict[str, Any] | None]:
         return analyses(state, people)
 
+    def match_points(self, state: planahead.Game) -> Sequence[int]:
+        return list(state.scores())
+
     def dump(self, state: planahead.Game) -> dict[str, Any]:
         return planahead.to_dict(state)
 
@@ -147,13 +150,15 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
 
     async def after_game(self, game: FinishedGame[planahead.Game], records: Records) -> dict[str, Any]:
         state = game.state
-        result = {
+        result: dict[str, Any] = {
             "draw": " ".join(tile.code for tile in state.draw),
             "lands": [format_land(seat.land) for seat in state.seats],
             "scores": list(state.scores()),
             "ranking": list(state.ranking()),
             "played_for": played_for_people(self, game),
         }
+        if game.match is not None:
+            result["match"] = dict(game.match)  # which game of the match, the points before it
         await save_game_record(self, game, records, result)
         strongest = await in_background(_strongest, state)
         # Then, when the background thread has time, how well each person's moves were: written
