@@ -19,15 +19,17 @@ import { h } from "./ui.js";
  * asked for (rematch-offer.js) or null — read again every second for its countdown; playedFor: the
  * server's note per seat of what a computer or the clock played for the person (played-for.js), in
  * `unit` ("tile" / "round"); listPoints: whether the game earns Bestenliste points (then a game played
- * mostly for someone says it earns him none).
+ * mostly for someone says it earns him none); match: an element saying where the game stands in its
+ * match, or null; rematchLabel: the rematch button's word when it is not „Revanche“ („Nächstes Spiel“).
  */
-export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null, computers = null, rematch = () => null, playedFor = [], unit = "tile", listPoints = false, closed = null }) {
+export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null, computers = null, rematch = () => null, playedFor = [], unit = "tile", listPoints = false, closed = null, match = null, rematchLabel = null }) {
   // An operator closed the table: no winner, no rematch — only why, and the way back.
   if (closed !== null) return closedDialog(closed, onLobby);
   const offer = onRematch ? rematch() : null;
   return h("div.end-backdrop", {},
     h("section.end-dialog.card", { "data-testid": "end", role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title" },
       h("h2", { id: "end-title" }, t("end.title")),
+      match,
       h("p.end-winner", { "data-testid": "winner" }, icon("span.end-trophy", "trophy"), headline(winners)),
       h("ol.end-ranking", { "data-testid": "ranking" }, rows.map((s) => h("li", {
         "data-seat": s.seat, "data-place": s.place ?? "", [scoreAttribute]: s.score, "data-bot": s.bot ?? null,
@@ -39,7 +41,7 @@ export function endDialog({ rows, winners, scoreAttribute, note = null, closeLab
       note,
       offer ? rematchLine(offer, rematch) : null,
       h("div.row.end-buttons", {},
-        onRematch ? rematchButton(offer, onRematch) : null,
+        onRematch ? rematchButton(offer, onRematch, rematchLabel) : null,
         h("button.secondary", { type: "button", "data-testid": "close-end", onclick: onClose }, closeLabel),
         replayLink(gameId, onReplay),
         h("button.link", { type: "button", onclick: onLobby }, t("pa.tolobby")))));
@@ -55,11 +57,11 @@ function closedDialog(reason, onLobby) {
 }
 
 /** „Revanche“; once someone asked: „Dabei!“, or „Du bist dabei“ (nothing more to do) once you agreed. */
-function rematchButton(offer, onRematch) {
+function rematchButton(offer, onRematch, label = null) {
   if (offer?.youAgreed) {
     return h("button.primary.big", { type: "button", "data-testid": "rematch", disabled: true, "data-agreed": "true" }, t("end.rematch.in"));
   }
-  return h("button.primary.big", { type: "button", "data-testid": "rematch", onclick: onRematch }, t(offer ? "end.rematch.join" : "end.rematch"));
+  return h("button.primary.big", { type: "button", "data-testid": "rematch", onclick: onRematch }, offer ? t("end.rematch.join") : label ?? t("end.rematch"));
 }
 
 /** Who asked for the rematch, and its countdown (counted on while the dialog is shown). */

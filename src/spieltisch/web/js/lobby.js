@@ -37,7 +37,7 @@ export class LobbyScreen extends Screen {
     this.own = [];
     this.lobby = new LobbyTables();
     this.creating = false;
-    this.form = { game: "planahead", seats: 2, turn_seconds: null, bot_pace: BOT_PACES[0] };
+    this.form = { game: "planahead", seats: 2, turn_seconds: null, bot_pace: BOT_PACES[0], match: 1 };
     this.sgForm = sgDefaults();
   }
 
@@ -99,6 +99,9 @@ export class LobbyScreen extends Screen {
     const clock = h("select", { id: "create-clock", "data-testid": "create-clock" },
       CLOCKS.map((s) => h("option", { value: s ?? "", selected: s === this.form.turn_seconds }, clockLabel(s))));
     clock.addEventListener("change", () => { this.form.turn_seconds = clock.value ? Number(clock.value) : null; });
+    const match = h("select", { id: "create-match", "data-testid": "create-match" },
+      [1, 2, 3, 4].map((n) => h("option", { value: n, selected: n === this.form.match }, n === 1 ? t("lobby.match.one") : t("lobby.match.games", { n }))));
+    match.addEventListener("change", () => { this.form.match = Number(match.value); });
     const pace = h("select", { id: "create-bot-pace", "data-testid": "create-bot-pace" },
       BOT_PACES.map((p) => h("option", { value: p, selected: p === this.form.bot_pace }, t(`lobby.botpace.${p}`))));
     pace.addEventListener("change", () => { this.form.bot_pace = pace.value; });
@@ -115,7 +118,8 @@ export class LobbyScreen extends Screen {
       : h("div.create-fields", {},
           field("create-seats", "lobby.seats", seats),
           field("create-clock", "lobby.clock", clock),
-          field("create-bot-pace", "lobby.botpace", pace));
+          field("create-bot-pace", "lobby.botpace", pace),
+          field("create-match", "lobby.match", match));
     return h("section.card.lobby-create", {},
       h("h2", {}, t("lobby.create")),
       h("form.create-form", {
@@ -124,7 +128,7 @@ export class LobbyScreen extends Screen {
           e.preventDefault();
           this.creating = true;
           if (this.form.game === "speedgans") net.send({ type: "create_table", game: "speedgans", settings: { ...this.sgForm } });
-          else net.send({ type: "create_table", game: "planahead", settings: { seats: this.form.seats, turn_seconds: this.form.turn_seconds, bot_pace: this.form.bot_pace } });
+          else net.send({ type: "create_table", game: "planahead", settings: { seats: this.form.seats, turn_seconds: this.form.turn_seconds, bot_pace: this.form.bot_pace, match: this.form.match } });
         },
       },
         game,

@@ -45,6 +45,7 @@
  * @property {number} [seats]
  * @property {number | null} [turn_seconds]
  * @property {"brisk" | "relaxed"} [bot_pace]  how fast the computers play
+ * @property {number} [match]  Plan Ahead: the games of a match (absent: 1, each game on its own)
  * @property {boolean} [strict]
  * @property {string} [puzzle]  a Rätsel attempt: the day
  * @property {string} [mode]  Speedgans: "race"; a run alone: "record" | "daily" | "practice"
@@ -82,6 +83,8 @@
  * @property {string | null} [closed]  why an operator closed the table, if one did
  * @property {{by: number[], at: number} | null} [rematch]  a rematch someone asked for: the seats
  *   that agreed, and when it starts anyway (server's clock)
+ * @property {{number: number, of: number, before: number[]} | null} [match]  the match the game is
+ *   part of: its number, and each seat's points of the games before; null for a game on its own
  * @property {Game | null} game  null while the table is open
  */
 

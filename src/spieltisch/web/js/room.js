@@ -25,7 +25,8 @@ export function seatIsFree(seat) {
 /** A Plan Ahead table's settings in a line: seats, clock and (at tables from before it) the computers' pace. */
 function paSettings(settings) {
   const line = t("table.settings", { seats: settings.seats, clock: clockLabel(settings.turn_seconds) });
-  return settings.bot_pace ? `${line} · ${t("table.botpace", { pace: t(`lobby.botpace.${settings.bot_pace}`) })}` : line;
+  const match = (settings.match ?? 1) > 1 ? ` · ${t("match.setting", { n: settings.match })}` : "";
+  return (settings.bot_pace ? `${line} · ${t("table.botpace", { pace: t(`lobby.botpace.${settings.bot_pace}`) })}` : line) + match;
 }
 
 /** The server lists taken seats only; settings.seats says how many there are in all. */

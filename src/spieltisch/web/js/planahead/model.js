@@ -255,4 +255,26 @@ export class PlanAheadModel {
     return standings(game.seats.map((e, i) => ({ name: this.seatName(i), score: e.score, bot: this.table?.seats[i]?.bot ?? null })),
       game.ranking, this.you);
   }
+
+  /**
+   * The match this game is part of (the table setting „Partie über N Spiele“), or null: which game
+   * it is, each seat's running total (the games before plus this one's points so far), and whether
+   * it is the match's last game.
+   * @returns {{number: number, of: number, totals: number[], last: boolean} | null}
+   */
+  match() {
+    const match = this.table?.match;
+    if (!match) return null;
+    const totals = this.game.seats.map((entry, i) => (match.before[i] ?? 0) + entry.score);
+    return { number: match.number, of: match.of, totals, last: match.number >= match.of };
+  }
+
+  /** The match's ranking by its running totals (most first; equal totals share a place). */
+  matchStandings() {
+    const match = this.match();
+    if (!match) return null;
+    const places = match.totals.map((total) => 1 + match.totals.filter((other) => other > total).length);
+    return standings(this.game.seats.map((e, i) => ({ name: this.seatName(i), score: match.totals[i], bot: this.table?.seats[i]?.bot ?? null })),
+      places, this.you);
+  }
 }

@@ -452,7 +452,11 @@ export class PlanAheadGame {
 
   renderScores() {
     const game = this.game;
-    const list = h("div.pa-scores", { role: "group", "aria-label": t("pa.points"), "data-seats": game.seats.length });
+    const match = this.model.match();
+    const list = h("div.pa-scores", {
+      role: "group", "aria-label": match ? `${t("pa.points")} · ${t("match.number", { number: match.number, of: match.of })}` : t("pa.points"), "data-seats": game.seats.length,
+    });
+    if (match) list.append(h("span.pa-match", { "data-testid": "match-number" }, t("match.number", { number: match.number, of: match.of })));
     for (const row of this.model.scores()) {
       list.append(h("button.pa-score", {
         type: "button", "data-testid": `score-${row.seat}`, "data-score": row.score, "data-confirmed": row.confirmed ? "true" : "false",
@@ -464,7 +468,10 @@ export class PlanAheadGame {
         h("span.pa-score-name", {}, row.name),
         row.bot ? this.levelBadge(row) : null,
         h("span.pa-score-points", {}, String(row.score),
-          row.preview ? h("span.pa-score-preview", {}, ` +${row.preview}`) : null)));
+          row.preview ? h("span.pa-score-preview", {}, ` +${row.preview}`) : null),
+        // In a match: the running total of the games so far and this one.
+        match ? h("span.pa-score-total", { "data-testid": `total-${row.seat}`, "data-total": match.totals[row.seat], title: t("match.total.long") },
+          t("match.total", { n: match.totals[row.seat] })) : null));
     }
     if (game.phase === "finished" && game.strongest) {
       list.append(h("button.pa-score.is-strongest", {
@@ -552,10 +559,29 @@ export class PlanAheadGame {
     return table;
   }
 
+  /**
+   * The end dialog's word on the match: „Spiel 2 von 3 · Zwischenstand“ with the running totals; the
+   * last game's: „Endstand der Partie“ over the ranking (which then goes by the totals).
+   * @param {{number: number, of: number, totals: number[], last: boolean}} match
+   */
+  matchNote(match) {
+    const heading = h("p.end-match-head", { "data-testid": "match-end", "data-last": match.last ? "true" : "false" },
+      t(match.last ? "match.final" : "match.standing", { number: match.number, of: match.of }));
+    if (match.last) return heading;
+    const ranked = this.model.matchStandings()?.rows ?? [];
+    return h("div.end-match", {}, heading,
+      h("ol.end-match-list", { "data-testid": "match-standing" }, ranked.map((row) => h("li", { "data-seat": row.seat, "data-total": row.score, class: row.you ? "is-you" : "" },
+        h("span.place", {}, `${row.place}.`), h("span.name", { title: row.name }, row.name), h("span.score", {}, String(row.score))))));
+  }
+
   renderEnd() {
     const strongest = this.game.strongest;
+    const match = this.model.match();
     return endDialog({
-      ...this.model.standings(), scoreAttribute: "data-score",
+      // The last game of a match ends the match: the ranking by the totals, the game's in its note.
+      ...(match?.last ? this.model.matchStandings() : this.model.standings()), scoreAttribute: "data-score",
+      match: match ? this.matchNote(match) : null,
+      rematchLabel: match && !match.last ? t("match.next", { n: match.number + 1, of: match.of }) : null,
       note: h("div.end-notes", {},
         strongest
           ? h("p.end-note", { "data-testid": "strongest", "data-score": strongest.score },
