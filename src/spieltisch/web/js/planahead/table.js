@@ -17,8 +17,8 @@ import { H, KINDS, S, neighbour, parseTile } from "./geometry.js";
 import { helpDialog } from "./help.js";
 import { lineScoreTable } from "./line-table.js";
 import { PlanAheadModel } from "./model.js";
+import { PointerDrag } from "../drag.js";
 
-const DRAG_THRESHOLD = 6;
 /** Set once a player has put the first-tile hint away (this browser shows it only once). */
 const FIRST_HINT_KEY = "spieltisch.pa.firsthint";
 const ARROWS = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"];
@@ -601,98 +601,56 @@ export class PlanAheadGame {
     });
   }
 
-  // ---- drag and drop (pointer events: mouse, pen, touch) ---------------------------------
+  // ---- drag and drop (drag.js: mouse, pen, touch) ---------------------------------------
 
   startDrag(event, source, fromField) {
     if (!this.model.canPlace() || event.button > 0) return;
     event.preventDefault();
-    const start = { x: event.clientX, y: event.clientY };
-    const pointerId = event.pointerId;
-    try { source.setPointerCapture(pointerId); } catch { /* not capturable */ }
-    const drag = { source, fromField, start, pointerId, active: false, ghost: null, over: null };
-    this.drag = drag;
-    const move = (e) => {
-      if (e.pointerId !== pointerId) return;
-      if (!drag.active && Math.hypot(e.clientX - start.x, e.clientY - start.y) > DRAG_THRESHOLD) {
-        drag.active = true;
-        drag.ghost = this.makeGhost();
-        source.classList.add("is-drag-source");
-      }
-      if (drag.active) {
-        drag.ghost.style.transform = `translate(${e.clientX}px, ${e.clientY}px) translate(-50%, -50%)`;
-        this.hover(this.fieldAt(e.clientX, e.clientY));
-      }
-    };
-    const up = (e) => {
-      if (e.pointerId !== pointerId) return;
-      const wasActive = drag.active;
-      const target = wasActive ? this.fieldAt(e.clientX, e.clientY) : null;
-      const overBoard = wasActive && this.boardEl?.contains(document.elementFromPoint(e.clientX, e.clientY));
-      this.endDrag();
-      if (!wasActive) return;
-      this.dragJustEnded = true;
-      setTimeout(() => { this.dragJustEnded = false; }, 0);
-      if (target !== null) this.place(target);
-      else if (fromField !== null && !overBoard) this.place(null); // dropped off the land: take it back
-    };
-    // The browser took the pointer away (a gesture of its own): the tile stays where it was. Only a
-    // real release off the land takes a placed tile back.
-    const cancel = (e) => {
-      if (e.pointerId === pointerId) this.endDrag();
-    };
-    // Browsers that ignore touch-action still must not scroll the page under a dragged tile.
-    const holdStill = (e) => {
-      if (e.cancelable) e.preventDefault();
-    };
-    drag.cleanup = () => {
-      source.removeEventListener("pointermove", move);
-      source.removeEventListener("pointerup", up);
-      source.removeEventListener("pointercancel", cancel);
-      source.removeEventListener("touchmove", holdStill);
-    };
-    source.addEventListener("pointermove", move);
-    source.addEventListener("pointerup", up);
-    source.addEventListener("pointercancel", cancel);
-    source.addEventListener("touchmove", holdStill, { passive: false });
+    this.drag = new PointerDrag({
+      event, source,
+      listenOn: source, // the press stays on its tile (captured), wherever the finger goes
+      holdStill: true, // browsers that ignore touch-action still must not scroll the page under it
+      makeGhost: () => this.makeGhost(),
+      targetOf: (el) => this.dropField(el),
+      onHover: (field) => this.markDropTarget(field),
+      onEnd: ({ dragged, cancelled, target, under }) => {
+        this.drag = null;
+        if (this.renderDeferred) this.render();
+        // A browser's own gesture took the pointer: the tile stays where it was. Only a real
+        // release off the land takes a placed tile back.
+        if (!dragged || cancelled) return;
+        this.dragJustEnded = true;
+        setTimeout(() => { this.dragJustEnded = false; }, 0);
+        if (target !== null) this.place(target);
+        else if (fromField !== null && !this.boardEl?.contains(under)) this.place(null);
+      },
+    });
   }
 
   makeGhost() {
     const rect = this.boardEl.getBoundingClientRect();
     const vb = this.boardEl.viewBox.baseVal;
     const size = Math.max(64, (rect.width / vb.width) * 2 * S);
-    const ghost = h("div.pa-ghost", { "aria-hidden": "true" }, tileSvg(this.game.tile, size));
-    document.body.append(ghost);
-    return ghost;
+    return h("div.pa-ghost", { "aria-hidden": "true" }, tileSvg(this.game.tile, size));
   }
 
-  /** The empty field (or the tentative one) under a screen point, else null. */
-  fieldAt(x, y) {
-    const ghost = this.drag?.ghost;
-    if (ghost) ghost.style.display = "none";
-    const el = document.elementFromPoint(x, y);
-    if (ghost) ghost.style.display = "";
+  /** The empty field (or the tentative one) an element under the pointer belongs to, else null. */
+  dropField(el) {
     const g = fieldOf(el);
     if (!g || !this.boardEl?.contains(g)) return null;
     if (g.classList.contains("is-empty") || g.classList.contains("is-tentative")) return Number(g.dataset.field);
     return null;
   }
 
-  hover(field) {
-    if (!this.drag || this.drag.over === field) return;
-    this.drag.over = field;
+  markDropTarget(field) {
     this.boardEl?.querySelectorAll(".is-droptarget").forEach((g) => g.classList.remove("is-droptarget"));
     if (field !== null) this.boardEl?.querySelector(`[data-field="${field}"]`)?.classList.add("is-droptarget");
   }
 
+  /** Stop a drag without a drop (the screen goes). */
   endDrag() {
     const drag = this.drag;
-    if (!drag) return;
     this.drag = null;
-    drag.cleanup?.();
-    drag.ghost?.remove();
-    drag.source.classList.remove("is-drag-source");
-    try { drag.source.releasePointerCapture(drag.pointerId); } catch { /* already released */ }
-    this.boardEl?.querySelectorAll(".is-droptarget").forEach((g) => g.classList.remove("is-droptarget"));
-    if (this.renderDeferred) this.render();
+    drag?.end();
   }
 }

@@ -6,13 +6,13 @@
 
 import { t } from "../i18n.js";
 import { h } from "../ui.js";
+import { PointerDrag } from "../drag.js";
 import { E, EDGES, N, S, TILE_NUMBERS, W, neighbourCell } from "./city.js";
 import { arms, figureCounts, figureIcon, figurePoint, sideInfo, tileMarkup } from "./tiles.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 export const WALL = 22; // wall thickness in city units; a cell is 100
 export const CITY = 300 + 2 * WALL;
-const DRAG_THRESHOLD = 7;
 const DOUBLE_TAP_MS = 330;
 const LONG_PRESS_MS = 560;
 
@@ -334,7 +334,7 @@ export class BoardInput {
 
   pointerDown(e) {
     if (e.button > 0) return;
-    if (this.drag && e.pointerId !== this.drag.pointerId) return; // a second finger: secondFinger()
+    if (this.drag && e.pointerId !== this.drag.pointer?.pointerId) return; // a second finger turns the tile (onOtherPointer)
     const tile = this.tileOf(e.target);
     const cell = this.cellOf(e.target);
     if (tile === null) {
@@ -345,67 +345,52 @@ export class BoardInput {
     e.preventDefault();
     const source = e.target.closest("button");
     source.focus({ preventScroll: true });
-    const start = { x: e.clientX, y: e.clientY };
-    const drag = { tile, source, start, pointerId: e.pointerId, active: false, ghost: null, over: null, fromCell: cell, long: false };
-    this.drag = drag;
     clearTimeout(this.hoverTimer);
     this.hidePopover();
+    const drag = {
+      tile, fromCell: cell, long: false, active: false, ghost: /** @type {HTMLElement | null} */ (null),
+      longTimer: /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined),
+      pointer: /** @type {PointerDrag<number> | null} */ (null),
+    };
+    this.drag = drag;
+    // Held still: the tile's two sides (no drag then).
     drag.longTimer = setTimeout(() => {
       if (!drag.active && this.drag === drag) {
         drag.long = true;
         this.showPopover(tile, source);
       }
     }, LONG_PRESS_MS);
-    const move = (ev) => {
-      if (ev.pointerId !== drag.pointerId) return;
-      if (!drag.active && Math.hypot(ev.clientX - start.x, ev.clientY - start.y) > DRAG_THRESHOLD) {
-        if (drag.long) return; // the sides card is open: no drag
+    drag.pointer = new PointerDrag({
+      event: e, source,
+      mayStart: () => !drag.long,
+      onStart: () => {
         drag.active = true;
         clearTimeout(drag.longTimer);
-        drag.ghost = this.makeGhost(tile, ev.pointerType);
-        source.classList.add("is-drag-source");
         document.body.classList.add("sg-dragging");
-      }
-      if (drag.active) {
-        const lift = ev.pointerType === "touch" ? drag.ghostSize * 0.55 : 0; // over the finger
-        drag.ghost.style.transform = `translate(${ev.clientX}px, ${ev.clientY - lift}px) translate(-50%, -50%)`;
-        drag.lastPoint = { x: ev.clientX, y: ev.clientY - lift };
-        this.hover(this.dropCellAt(ev.clientX, ev.clientY - lift));
-      }
-    };
-    const up = (ev) => {
-      if (ev.pointerId !== drag.pointerId) return;
-      const point = drag.lastPoint || { x: ev.clientX, y: ev.clientY };
-      const target = drag.active ? this.dropCellAt(point.x, point.y) : null;
-      const onCity = drag.active && this.game.cityEl?.contains(document.elementFromPoint(point.x, point.y));
-      const cancelled = ev.type === "pointercancel";
-      this.endDrag();
-      if (drag.long) { setTimeout(() => this.hidePopover(), 1600); return; }
-      if (cancelled) return;
-      if (!drag.active) {
-        if (drag.fromCell !== null && this.game.tapCell?.(drag.fromCell)) return;
-        this.tap(tile);
-        return;
-      }
-      if (target !== null) this.game.place(tile, target);
-      else if (drag.fromCell !== null && !onCity) this.game.toTray(tile);
-    };
-    // A second finger anywhere on the screen (not only over the city or the tray) turns the tile.
-    const second = (ev) => {
-      if (ev.pointerId === drag.pointerId || ev.pointerType !== "touch") return;
-      ev.preventDefault();
-      if (drag.active) this.game.rotate(tile, { keepDrag: true });
-    };
-    drag.cleanup = () => {
-      window.removeEventListener("pointermove", move);
-      window.removeEventListener("pointerup", up);
-      window.removeEventListener("pointercancel", up);
-      window.removeEventListener("pointerdown", second, true);
-    };
-    window.addEventListener("pointermove", move);
-    window.addEventListener("pointerup", up);
-    window.addEventListener("pointercancel", up);
-    window.addEventListener("pointerdown", second, true);
+      },
+      makeGhost: (pointerType) => (drag.ghost = this.makeGhost(tile, pointerType)),
+      lift: (pointerType, ghost) => (pointerType === "touch" ? ghost.offsetWidth * 0.55 : 0), // over the finger
+      targetOf: (el) => this.dropCell(el),
+      onHover: (target) => this.markDropTarget(target),
+      // A second finger anywhere on the screen (not only over the city or the tray) turns the tile.
+      onOtherPointer: (ev) => {
+        if (ev.pointerType !== "touch") return;
+        ev.preventDefault();
+        if (drag.active) this.game.rotate(tile, { keepDrag: true });
+      },
+      onEnd: ({ dragged, cancelled, target, under }) => {
+        this.finishDrag(drag);
+        if (drag.long) { setTimeout(() => this.hidePopover(), 1600); return; }
+        if (cancelled) return;
+        if (!dragged) {
+          if (drag.fromCell !== null && this.game.tapCell?.(drag.fromCell)) return;
+          this.tap(tile);
+          return;
+        }
+        if (target !== null) this.game.place(tile, target);
+        else if (drag.fromCell !== null && !this.game.cityEl?.contains(under)) this.game.toTray(tile);
+      },
+    });
   }
 
   /** A tap turns the tile a quarter (in the tray too, as the rules say; the tile is then the chosen
@@ -426,49 +411,45 @@ export class BoardInput {
     const p = this.game.pieces[tile];
     const cellBtn = this.game.cityEl?.querySelector(".sg-cell");
     const size = Math.max(64, cellBtn ? cellBtn.getBoundingClientRect().width : 90) * (pointerType === "touch" ? 1.05 : 1);
-    this.drag.ghostSize = size;
     const ghost = h("div.sg-ghost", { "aria-hidden": "true", style: `width:${size}px;height:${size}px` });
     ghost.innerHTML = tileMarkup(tile, p.side, p.rotation);
-    document.body.append(ghost);
     return ghost;
   }
 
-  /** The cell under a screen point (any cell: an occupied one swaps), else null. */
-  dropCellAt(x, y) {
-    const ghost = this.drag?.ghost;
-    if (ghost) ghost.style.display = "none";
-    const el = document.elementFromPoint(x, y);
-    if (ghost) ghost.style.display = "";
-    const btn = /** @type {HTMLElement | null | undefined} */ (el?.closest?.(".sg-cell"));
+  /** The cell an element under the pointer belongs to (any cell: an occupied one swaps), else null. */
+  dropCell(el) {
+    const btn = /** @type {HTMLElement | null} */ (el.closest(".sg-cell"));
     if (!btn || !this.game.cityEl?.contains(btn)) return null;
     return Number(btn.dataset.cell);
   }
 
-  hover(cell) {
-    if (!this.drag || this.drag.over === cell) return;
-    this.drag.over = cell;
+  markDropTarget(cell) {
     this.game.cityEl?.querySelectorAll(".is-droptarget").forEach((el) => el.classList.remove("is-droptarget"));
     if (cell !== null) this.game.cityEl?.querySelector(`[data-cell="${cell}"]`)?.classList.add("is-droptarget");
   }
 
   /** Refresh the ghost after a turn during a drag. */
   refreshGhost() {
-    if (!this.drag?.ghost) return;
-    const p = this.game.pieces[this.drag.tile];
-    this.drag.ghost.innerHTML = tileMarkup(this.drag.tile, p.side, p.rotation);
+    const drag = this.drag;
+    if (!drag?.ghost) return;
+    const p = this.game.pieces[drag.tile];
+    drag.ghost.innerHTML = tileMarkup(drag.tile, p.side, p.rotation);
   }
 
+  /** The drag's end, dropped or not: the long press forgotten, the page's drag look gone. */
+  finishDrag(drag) {
+    if (this.drag === drag) this.drag = null;
+    clearTimeout(drag.longTimer);
+    document.body.classList.remove("sg-dragging");
+    this.game.afterDrag?.();
+  }
+
+  /** Stop a drag without a drop (the round ended under it). */
   endDrag() {
     const drag = this.drag;
     if (!drag) return;
-    this.drag = null;
-    clearTimeout(drag.longTimer);
-    drag.cleanup?.();
-    drag.ghost?.remove();
-    drag.source.classList.remove("is-drag-source");
-    document.body.classList.remove("sg-dragging");
-    this.game.cityEl?.querySelectorAll(".is-droptarget").forEach((el) => el.classList.remove("is-droptarget"));
-    this.game.afterDrag?.();
+    drag.pointer?.end();
+    this.finishDrag(drag);
   }
 
   showPopover(tile, anchor) {
