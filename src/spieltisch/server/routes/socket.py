@@ -19,9 +19,12 @@ from spieltisch.server.protocol import (
     ActionMessage,
     ClientMessage,
     CreateTable,
+    Join,
+    Mute,
     OpenTable,
     Ping,
     ProtocolError,
+    Say,
     StartPuzzle,
     WatchLobby,
     parse_message,
@@ -83,7 +86,20 @@ async def socket(websocket: WebSocket, address: limits.Address) -> None:
         )
         await websocket.close(code=4429)
         return
-    connection = Connection(websocket, player.id, player.nickname)
+    try:  # whose quick messages he does not hear: at every table, for the socket's life
+        muted = await asyncio.to_thread(s.mutes.muted, player.id)
+    except Exception:
+        log.exception("a connection failed: its player's mutes could not be read")
+        await websocket.send_json(
+            {
+                "type": "error",
+                "code": ErrorCode.UNAVAILABLE,
+                "message": "the server cannot take this now: try again",
+            }
+        )
+        await websocket.close(code=handshake.CLOSE_TRY_AGAIN)
+        return
+    connection = Connection(websocket, player.id, player.nickname, muted=muted)
     budget = limits.FrameBudget(s.config.message_rate, address)
     s.hub.add(connection)
     metrics.WEBSOCKETS.inc()
@@ -92,6 +108,7 @@ async def socket(websocket: WebSocket, address: limits.Address) -> None:
             "type": "welcome",
             "player": {"id": player.id, "nickname": player.nickname},
             "server_time": s.clock.now(),
+            "muted": sorted(muted),
         }
     )
     try:
@@ -183,13 +200,13 @@ async def handle(s: Services, connection: Connection, message: ClientMessage) ->
                 await _follow(s, connection, None)
                 await s.hub.send_lobby(connection)
                 await s.hub.send_own_tables(connection)
-            case CreateTable(game=game, settings=settings):
-                await _create(s, connection, game, settings)
+            case CreateTable(game=game, settings=settings, private=private):
+                await _create(s, connection, game, settings, private)
             case StartPuzzle(puzzle=day):
                 # An attempt at a puzzle is a solo table of the puzzle kind (it starts at once).
                 await _create(s, connection, "puzzle", {"puzzle": day})
-            case OpenTable(table=table_id):
-                if not _may_watch(await s.store.get(table_id), connection.player):
+            case OpenTable(table=table_id, key=key):
+                if not _may_watch(await s.store.get(table_id), connection.player, key):
                     raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {table_id!r}")
                 await _follow(s, connection, table_id)
                 changed = await s.store.update(
@@ -197,6 +214,12 @@ async def handle(s: Services, connection: Connection, message: ClientMessage) ->
                 )
                 if changed is None:
                     await s.hub.send_table(connection, table_id)
+            case Mute(player=other, muted=muted):
+                await _mute(s, connection, other, muted)
+            case Say() if not s.says.take(connection.player):
+                raise RuleError(
+                    ErrorCode.TOO_MANY_MESSAGES, "too many quick messages: one every 2 seconds, 3 at once"
+                )
             case ActionMessage():
                 await _act(s, connection, message)
     except RuleError as error:
@@ -209,9 +232,25 @@ async def handle(s: Services, connection: Connection, message: ClientMessage) ->
         ) from None
 
 
-async def _create(s: Services, connection: Connection, game: str, settings: dict[str, object]) -> None:
+async def _mute(s: Services, connection: Connection, other: str, muted: bool) -> None:
+    """The player mutes (or unmutes) another for good: his tabs here hear it at once (his tabs on
+    another process at their next hello). Answered with the whole list (`muted`)."""
+    try:
+        known = await asyncio.to_thread(s.mutes.set, connection.player, other, muted)
+    except Exception:
+        log.exception("could not store a mute")
+        raise StoreUnavailable("the mutes are out of reach") from None
+    if not known:
+        raise RuleError(ErrorCode.NOT_FOUND, "there is no such other player to mute")
+    await s.hub.muted(connection.player, other, muted)
+
+
+async def _create(
+    s: Services, connection: Connection, game: str, settings: dict[str, object], private: bool = False
+) -> None:
     """A new table (its creator its host), or a solo run started at once: within the limits of
-    server/creation.py, which a refusal names and which leave everything as it was."""
+    server/creation.py, which a refusal names and which leave everything as it was. A private table
+    is listed nowhere: its invite link (with its secret) is the way in."""
     rules = s.games.get(game)
     if rules is None:
         raise RuleError(ErrorCode.UNKNOWN_GAME, f"unknown game {game!r}")
@@ -219,7 +258,9 @@ async def _create(s: Services, connection: Connection, game: str, settings: dict
     if not s.creations.take(connection.player, origin):
         raise RuleError(ErrorCode.RATE_LIMITED, "too many new tables and runs: wait a moment")
     now = s.clock.now()
-    table = create_table(rules, connection.player, connection.nickname, settings, now, s.config.bot_pacing)
+    table = create_table(
+        rules, connection.player, connection.nickname, settings, now, s.config.bot_pacing, private=private
+    )
     table.origin = origin
     if rules.listed:
         table.creator_played = await s.played.has_played(connection.player)
@@ -290,10 +331,14 @@ async def _note_start(s: Services, table: Table) -> None:
     await asyncio.to_thread(s.repository.note_start, player, key, table.game_id, table.started_at)
 
 
-def _may_watch(table: Table | None, player: str) -> bool:
+def _may_watch(table: Table | None, player: str, key: str | None = None) -> bool:
     """Whether a player may see a table: any table of the lobby, but a solo table (an attempt at the
-    day's puzzle, a Tagesstadt) only its own player — its view shows what the day keeps secret."""
-    return table is not None and (table.rules.listed or table.seat_of(player) is not None)
+    day's puzzle, a Tagesstadt) only its own player — its view shows what the day keeps secret —
+    and a private table only one who holds a seat or brings its secret (`key`). A table he may not
+    see is answered as one that does not exist: a guess learns nothing, not even that it exists."""
+    if table is None or not table.admits(player, key):
+        return False
+    return table.rules.listed or table.seat_of(player) is not None
 
 
 async def _act(s: Services, connection: Connection, message: ActionMessage) -> None:
@@ -306,8 +351,10 @@ async def _act(s: Services, connection: Connection, message: ActionMessage) -> N
     following = message.table in connection.tables
     s.hub.follow(connection, message.table)
 
+    key = message.key if isinstance(message, Join) else None
+
     def change(table: Table) -> Table:
-        if not _may_watch(table, connection.player):
+        if not _may_watch(table, connection.player, key):
             raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {table.id!r}")
         now = s.clock.now()
         return apply(table, connection.player, connection.nickname, action, now, s.config.bot_pacing)
