@@ -8,6 +8,7 @@ import secrets
 
 import httpx
 
+from spieltisch.server.routes.socket import loggable
 from tests.server.player_client import Client
 
 
@@ -145,3 +146,9 @@ def test_guessing_secrets_finds_nothing(live_server):
     answers = [eve.next_of(("error", "table")) for _ in range(guesses)]
     assert {(m["type"], m.get("code")) for m in answers} == {("error", "unknown_table")}
     assert sorted(m["seq"] for m in answers) == list(range(guesses))
+
+
+def test_a_frame_logged_keeps_no_secret():
+    frame = '{"type": "join", "table": "k3j4h5", "key" : "s3cr3t-AbC_9", "seq": 1}'
+    assert "s3cr3t" not in loggable(frame) and '"key" : "***"' in loggable(frame)
+    assert "s3cr3t" not in loggable(frame.encode())

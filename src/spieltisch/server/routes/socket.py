@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -38,6 +39,8 @@ log = logging.getLogger(__name__)
 
 #: Where browsers connect.
 PATH = "/ws"
+#: A private table's secret in a frame (`"key": "…"`): masked wherever a frame is logged.
+_KEY = re.compile(r'("key"\s*:\s*")[^"]*')
 
 
 class SocketRoute:
@@ -159,8 +162,14 @@ async def _receive(s: Services, connection: Connection, budget: limits.FrameBudg
         except ProtocolError as error:
             await connection.send(_error(error.code, error.message, error.seq))
         except Exception:  # a bug of ours: tell the client, keep the connection, log it
-            log.exception("message %r failed", frame[:200])
+            log.exception("message %r failed", loggable(frame))
             await connection.send(_error(ErrorCode.INTERNAL, "the server failed on this message", seq))
+
+
+def loggable(frame: str | bytes) -> str:
+    """The start of a frame as the log may keep it: a private table's secret masked."""
+    text = frame if isinstance(frame, str) else frame.decode("utf-8", "replace")
+    return _KEY.sub(r"\1***", text[:200])
 
 
 def _error(code: ErrorCode, message: str, seq: int | None) -> dict[str, object]:
