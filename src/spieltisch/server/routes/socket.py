@@ -34,6 +34,7 @@ from spieltisch.server.routes.answers import error_response
 from spieltisch.server.services import Services, socket_services
 from spieltisch.server.store import StoreUnavailable
 from spieltisch.server.tables import Rematch, Table, apply, create_table, end_alone, set_connected
+from spieltisch.server.tables import Say as Said  # (protocol.Say is the message)
 
 log = logging.getLogger(__name__)
 
@@ -378,8 +379,9 @@ async def _act(s: Services, connection: Connection, message: ActionMessage) -> N
     if changed is None:
         s.hub.forget(connection, message.table)
         raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {message.table!r}")
-    metrics.MOVES.labels(changed.game).inc()
-    metrics.MOVE_SECONDS.labels(changed.game).observe(time.perf_counter() - started)
+    if not isinstance(action, Said):  # a quick message is no move of the game
+        metrics.MOVES.labels(changed.game).inc()
+        metrics.MOVE_SECONDS.labels(changed.game).observe(time.perf_counter() - started)
     await s.hub.answer(connection, changed)
     if rematch:
         await _note_start(s, changed)
