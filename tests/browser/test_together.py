@@ -96,6 +96,10 @@ def test_a_private_plan_ahead_table_and_its_quick_messages(live_server, new_page
     say(ben, "thumbs_up")
     expect(ben.get_by_test_id("bubble-1")).to_have_text("👍")
     expect(anna.get_by_test_id("bubble-1")).to_have_text("👍")
+    # It stays put while it shows (one element, moved with its chip: no pop-up again and again).
+    ben.evaluate("document.querySelector('[data-testid=\"bubble-1\"]').dataset.mark = 'first'")
+    ben.wait_for_timeout(700)
+    expect(ben.get_by_test_id("bubble-1")).to_have_attribute("data-mark", "first")
     covers_nothing_needed(ben, "bubble-1", ["board", "next-tile", "ok"])
     assert overlaps(box(ben, '[data-testid="bubble-1"]'), box(ben, '[data-testid="score-1"]'))
     ben.screenshot(path=f"{SHOTS}/bubble-game-360.png")

@@ -120,30 +120,45 @@ export class QuickTalk {
     picker.style.top = `${top}px`;
   }
 
-  /** Each bubble over its sender's chip or seat, as the screen shows it now. */
+  /** Each bubble over its sender's chip or seat, as the screen shows it now. A bubble's element is
+   *  made once and moved after (a new one would pop up again every time it follows its chip). */
   drawBubbles() {
     const now = Date.now();
     const showing = this.bubbles.showing(this.room.table, now);
-    const drawn = [];
+    this.drawn ??= new Map(); // player -> {phrase, until, el}
+    const keep = new Set();
     for (const bubble of showing) {
       const anchor = ANCHORS(bubble.seat).map((sel) => this.room.el?.querySelector(sel)).find(Boolean);
       const r = anchor?.getBoundingClientRect();
       if (!r || !r.width) continue;
-      const el = h("div.quick-bubble", {
-        "data-testid": `bubble-${bubble.seat}`, "data-phrase": bubble.phrase, class: isEmoji(bubble.phrase) ? "is-emoji" : "",
-      }, phraseText(bubble.phrase));
+      let drawn = this.drawn.get(bubble.player);
+      if (!drawn || drawn.until !== bubble.until) {
+        drawn?.el.remove();
+        const el = h("div.quick-bubble", { "data-phrase": bubble.phrase, class: isEmoji(bubble.phrase) ? "is-emoji" : "" },
+          phraseText(bubble.phrase));
+        drawn = { until: bubble.until, el };
+        this.drawn.set(bubble.player, drawn);
+        this.layer.append(el);
+      }
+      keep.add(bubble.player);
       // Over the chip itself, as wide as it (a very narrow one a little wider), never past the
       // window's edge: a bubble covers its sender's name and score for a moment, nothing a move
-      // needs (tests/browser/test_quick_messages.py checks on a phone).
+      // needs (tests/browser/test_together.py checks on a phone).
       const width = Math.max(r.width, 64);
       const left = Math.min(Math.max(4, r.left + r.width / 2 - width / 2), window.innerWidth - width - 4);
-      el.style.left = `${left}px`;
-      el.style.top = `${r.top}px`;
-      el.style.width = `${width}px`;
-      el.style.height = `${r.height}px`;
-      drawn.push(el);
+      const { style } = drawn.el;
+      drawn.el.dataset.testid = `bubble-${bubble.seat}`;
+      style.left = `${left}px`;
+      style.top = `${r.top}px`;
+      style.width = `${width}px`;
+      style.height = `${r.height}px`;
     }
-    this.layer.replaceChildren(...drawn);
+    for (const [player, drawn] of this.drawn) {
+      if (!keep.has(player)) {
+        drawn.el.remove();
+        this.drawn.delete(player);
+      }
+    }
     clearInterval(this.timer);
     this.timer = showing.length ? setInterval(() => this.drawBubbles(), FOLLOW_MS) : null;
   }
