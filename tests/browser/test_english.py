@@ -4,9 +4,10 @@ Alma switches the page to English on the nickname form and walks every screen: t
 create forms, a waiting room, a Plan Ahead game against a computer to its end, the puzzle from its
 start page through a whole attempt, a Speedgans round against a computer (reading, building,
 scoring), Speedgans alone (the Übung with its „Rat“ and a finished city, its end; a Rekordjagd),
-the Tagesstadt, the Bestenliste, pages that are not there, and an error toast. No German word and
-no umlaut may show, in the text or in a tooltip or label (players' names aside: they are names). A
-name the server refuses is explained in the page's language, not in the server's own English.
+the Tagesstadt, the Bestenliste, pages that are not there, an error toast, and a private table with
+its quick messages. No German word and no umlaut may show, in the text or in a tooltip or label
+(players' names aside: they are names). A name the server refuses is explained in the page's
+language, not in the server's own English.
 
 On phones of 360×740 and 390×844 with five open tables, everything one can start (a table of
 either game, the puzzle, Speedgans alone) is in the window without scrolling and the table list
@@ -338,3 +339,39 @@ def test_a_small_phone_keeps_the_room_in_the_window_and_the_solo_tray_tight(serv
     expect(page.locator("[data-testid='tray'] .sg-tray-slot.is-empty").first).to_be_hidden()
     page.screenshot(path=str(shots / "solo-tray-phone-360.png"))
     page.context.close()
+
+
+def test_a_private_table_and_its_quick_messages_speak_english(server_factory, browser):
+    """The „Privat“ choice, a private waiting room with its invite link, the quick messages' picker
+    and bubbles, in English on a desktop and on a 390×844 phone (issue 35)."""
+    url = server_factory().url
+    alma, bo = phone(browser, "390x844", "en"), phone(browser, "390x844", "en")
+    alma.set_viewport_size({"width": 1280, "height": 800})
+    alma.goto(url + "/")
+    pick_nickname(alma, "Alma")
+    for game in ("speedgans", "planahead"):  # the choice is in both games' forms
+        alma.get_by_test_id(f"create-game-{game}").check()
+        expect(alma.get_by_test_id("create-form")).to_contain_text("Private: invite link only")
+    assert words_in(alma, GERMAN, {"Alma"}) == []
+    alma.get_by_test_id("create-private").check()
+    alma.get_by_test_id("create-table").click()
+    expect(alma.get_by_test_id("private-mark")).to_have_text("Private")
+    expect(alma.get_by_test_id("copy-link")).to_have_text("Copy invite")
+    link = alma.get_by_test_id("share-link").input_value()
+    assert "#k=" in link
+    bo.goto(url + "/")
+    pick_nickname(bo, "Bo")
+    bo.goto(link)
+    expect(alma.get_by_test_id("seat-1")).to_contain_text("Bo")
+    bo.get_by_test_id("quick-open").click()
+    expect(bo.get_by_test_id("quick-picker")).to_contain_text("Mute Alma")
+    assert words_in(bo, GERMAN, {"Alma", "Bo"}) == []
+    bo.screenshot(path="/tmp/shots-together/picker-english-390.png")
+    bo.get_by_test_id("quick-another").click()
+    expect(alma.get_by_test_id("bubble-1")).to_have_text("Another one?")
+    alma.screenshot(path="/tmp/shots-together/private-room-english-desktop.png")
+    for page in (alma, bo):
+        expect(page.get_by_test_id("bubble-1")).to_have_text("Another one?")
+        assert words_in(page, GERMAN, {"Alma", "Bo"}) == []
+    alma.context.close()
+    bo.context.close()

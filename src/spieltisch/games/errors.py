@@ -43,6 +43,9 @@ class ErrorCode(enum.StrEnum):
     BAD_ACTION = "bad_action"
     TOO_MANY_TABLES = "too_many_tables"
     GAME_OVER = "game_over"
+    # Quick messages at a table (server/quick_messages.py)
+    UNKNOWN_PHRASE = "unknown_phrase"
+    TOO_MANY_MESSAGES = "too_many_messages"
     # Plan Ahead and its puzzles
     FIELD_TAKEN = "field_taken"
     BAD_FIELD = "bad_field"

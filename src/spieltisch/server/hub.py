@@ -10,7 +10,8 @@ finds a table's connections without looking at the others). It never receives a 
 one it already has, nor one that shows it nothing new.
 
 A view is built once per player and change and encoded once: the same text goes to each of the
-player's tabs, and is kept to leave out a repeat.
+player's tabs, and is kept to leave out a repeat. The quick messages said at a table since a
+connection's last view follow its view (`said`), but not those of players its player muted.
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ class Connection:
     sent_versions: dict[str, int] = field(default_factory=dict)
     #: The last view sent of each table, encoded, without its version and time (to leave out repeats).
     sent_content: dict[str, str] = field(default_factory=dict)
+    #: The players whose quick messages this player does not hear (storage/mutes.py).
+    muted: set[str] = field(default_factory=set)
+    #: The number of the last quick message sent of each table (Table.said).
+    said_seen: dict[str, int] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -131,6 +136,7 @@ class Hub:
         connection.tables.discard(table_id)
         connection.sent_versions.pop(table_id, None)
         connection.sent_content.pop(table_id, None)
+        connection.said_seen.pop(table_id, None)
         watchers = self._watchers.get(table_id)
         if watchers is not None:
             watchers.discard(connection)
@@ -147,6 +153,18 @@ class Hub:
         for connection in mine:
             connection.nickname = nickname
         message = wire.encode({"type": "renamed", "nickname": nickname, "reason": reason})
+        await asyncio.gather(*(c.send_text(message) for c in mine))
+
+    async def muted(self, player: str, other: str, muted: bool) -> None:
+        """The player muted (or unmuted) another: each of his tabs here leaves the other's quick
+        messages out from now on, and hears the whole list (to mark the muted at the table)."""
+        mine = [c for c in self.connections if c.player == player]
+        for connection in mine:
+            if muted:
+                connection.muted.add(other)
+            else:
+                connection.muted.discard(other)
+        message = wire.encode({"type": "muted", "players": sorted(mine[0].muted) if mine else []})
         await asyncio.gather(*(c.send_text(message) for c in mine))
 
     def player_watches(self, player: str, table_id: str) -> bool:
@@ -213,18 +231,21 @@ class Hub:
         for connection in due:
             player = connection.player
             text = texts[player]
+            said = _said_since(table, connection)
             if (
                 only_if_changed
                 and connection not in answers
                 and connection.sent_content.get(table.id) == text
             ):
+                if said:
+                    sends.append(_send_all(connection, said))
                 continue
             connection.sent_versions[table.id] = table.version
             connection.sent_content[table.id] = text
             if player not in messages:  # the view's version and time with what it shows
                 shown = {"version": table.version, "server_time": now, **views[player]}
                 messages[player] = wire.encode({"type": "table", "table": shown})
-            sends.append(connection.send_text(messages[player]))
+            sends.append(_send_all(connection, [messages[player], *said]))
         if len(sends) == 1:
             await sends[0]
         elif sends:
@@ -285,3 +306,26 @@ class Hub:
         changes = (await self.lobby()).changes()
         if changes is not None and self._lobby_watchers:
             await asyncio.gather(*(c.send_text(changes) for c in list(self._lobby_watchers)))
+
+
+def _said_since(table: Table, connection: Connection) -> list[str]:
+    """The quick messages said at the table since the connection last heard of it, as messages,
+    but none of a player its player muted. A connection that has just opened the table hears none
+    said before: a bubble is of the moment."""
+    seen = connection.said_seen.get(table.id)
+    connection.said_seen[table.id] = table.said_count
+    if seen is None:
+        return []
+    messages = []
+    for number, player, phrase, at in table.said:
+        seat = table.seat_of(player)
+        if number <= seen or seat is None or player in connection.muted:
+            continue
+        said = {"type": "said", "table": table.id, "seat": seat, "player": player, "phrase": phrase, "at": at}
+        messages.append(wire.encode(said))
+    return messages
+
+
+async def _send_all(connection: Connection, texts: list[str]) -> None:
+    for text in texts:
+        await connection.send_text(text)

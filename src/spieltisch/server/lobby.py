@@ -52,8 +52,13 @@ class _Entry:
 
 def listed(table: Facts) -> bool:
     """Open and running tables of listed kinds where someone is present (a game everyone has left
-    is nothing to join or watch)."""
-    return table.listed and table.status is not Status.FINISHED and table.anyone_here
+    is nothing to join or watch), but no private one: only its invite link leads there."""
+    return (
+        table.listed
+        and not table.summary.get("private")
+        and table.status is not Status.FINISHED
+        and table.anyone_here
+    )
 
 
 def _order(table: Facts) -> Order:

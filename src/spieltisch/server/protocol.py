@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints, TypeAdapter, ValidationError
 
 from spieltisch.games.errors import ErrorCode
 from spieltisch.games.levels import BotLevel
@@ -21,6 +21,9 @@ MAX_MESSAGE_BYTES = 4096
 MAX_BRACKETS = 16
 
 TableId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]{4,16}$")]
+#: A private table's secret, as its invite link carries it (tables.new_table_secret).
+TableKey = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
+PlayerId = Annotated[str, StringConstraints(pattern=r"^p_[A-Za-z0-9_-]{1,30}$")]
 Nickname = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20)]
 
 
@@ -43,6 +46,8 @@ class CreateTable(Message):
     game: Annotated[str, StringConstraints(pattern=r"^[a-z_]{1,24}$")]
     #: Checked by the game's own rules (seats, turn clock, variants): a clear rule error if wrong.
     settings: dict[str, Any] = Field(default_factory=dict, max_length=16)
+    #: A private table: not in the lobby, only its invite link (with the secret) opens it.
+    private: StrictBool = False
 
 
 class StartPuzzle(Message):
@@ -58,6 +63,16 @@ class TableMessage(Message):
 
 class OpenTable(TableMessage):
     type: Literal["open_table"]
+    #: A private table's secret (from its invite link); needless for one who holds a seat there.
+    key: TableKey | None = None
+
+
+class Mute(Message):
+    """Hear no more quick messages of another player (or again: `muted: false`), for good."""
+
+    type: Literal["mute"]
+    player: PlayerId
+    muted: StrictBool = True
 
 
 class ActionMessage(TableMessage):
@@ -69,6 +84,7 @@ class ActionMessage(TableMessage):
 
 class Join(ActionMessage):
     type: Literal["join"]
+    key: TableKey | None = None
 
     def action(self) -> tables.Join:
         return tables.Join()
@@ -117,6 +133,16 @@ class Rematch(ActionMessage):
 
     def action(self) -> tables.Rematch:
         return tables.Rematch()
+
+
+class Say(ActionMessage):
+    """A quick message: one of the phrases' ids (server/quick_messages.py), never text."""
+
+    type: Literal["say"]
+    phrase: Annotated[str, StringConstraints(max_length=64)]
+
+    def action(self) -> tables.Say:
+        return tables.Say(self.phrase)
 
 
 class Place(ActionMessage):
@@ -214,6 +240,8 @@ ClientMessage = Annotated[
     | Place
     | Confirm
     | Rematch
+    | Say
+    | Mute
     | SpeedgansCity
     | SpeedgansDone
     | SpeedgansNextRound

@@ -22,11 +22,13 @@ from spieltisch.server.limits import Addresses, NewPlayers
 from spieltisch.server.moderation import Moderation
 from spieltisch.server.played import PlayedCache
 from spieltisch.server.puzzles import Optima, today
+from spieltisch.server.quick_messages import SayBuckets
 from spieltisch.server.rules.registry import Games, game_registry
 from spieltisch.server.scheduler import Scheduler
 from spieltisch.server.store import MemoryTableStore, RedisTableStore, TableStore
 from spieltisch.server.tables import Table
 from spieltisch.storage.db import make_engine
+from spieltisch.storage.mutes import Mutes
 from spieltisch.storage.repository import LiveLogAppend, LiveTableRow, Repository
 
 log = logging.getLogger(__name__)
@@ -58,6 +60,9 @@ class Services:
         self.addresses = Addresses(config.message_rate, config.sockets_per_address)
         #: New tables and runs per player and per address (see creation.py).
         self.creations = CreationBuckets(config.creation_burst)
+        #: Quick messages per player (server/quick_messages.py), and whose each player mutes.
+        self.says = SayBuckets()
+        self.mutes = Mutes(repository)
         #: One creation at a time per address (see creation.py).
         self.creating = KeyedLocks()
         #: Whether a table's creator has finished table games (the lobby lists his tables first).

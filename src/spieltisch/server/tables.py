@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import hmac
 import logging
 import random
 import secrets
@@ -18,6 +19,7 @@ from typing import Any
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.levels import BotLevel
 from spieltisch.server import game_log, wire
+from spieltisch.server.quick_messages import PHRASES, SAID_KEPT
 from spieltisch.server.rules.base import FinishedGame, GameRules, Sitter, played_for_people
 
 log = logging.getLogger(__name__)
@@ -43,6 +45,11 @@ class Status(enum.StrEnum):
 
 def new_table_id() -> str:
     return "".join(secrets.choice(TABLE_ID_ALPHABET) for _ in range(6))
+
+
+def new_table_secret() -> str:
+    """The secret of a private table's invite link: 128 random bits, not to be guessed."""
+    return secrets.token_urlsafe(16)
 
 
 @dataclass
@@ -100,6 +107,24 @@ class Table:
     #: A match of several games (the setting `match`): this game's number in it, and each seat's
     #: points of the games before (by `match_key`). None: the game stands alone.
     match: dict[str, Any] | None = None
+    #: A private table's secret: only its invite link (which carries it) opens the table to one who
+    #: holds no seat there, and the lobby does not list it. None: a table anyone may find and join.
+    secret: str | None = None
+    #: The newest quick messages (server/quick_messages.py), oldest first: `[number, player, phrase,
+    #: time]`, numbered from 1 over the table's life (`said_count` the last number): the hub sends
+    #: each connection those it has not had.
+    said: list[list[Any]] = field(default_factory=list)
+    said_count: int = 0
+
+    @property
+    def private(self) -> bool:
+        return self.secret is not None
+
+    def admits(self, player: str, key: str | None) -> bool:
+        """Whether the player may see the table: a private one only with its secret, or with a seat."""
+        if self.secret is None or self.seat_of(player) is not None:
+            return True
+        return key is not None and hmac.compare_digest(key.encode(), self.secret.encode())
 
     @property
     def game(self) -> str:
@@ -121,6 +146,7 @@ class Table:
             extras=dict(self.extras),
             rematch_by=list(self.rematch_by),
             match=None if self.match is None else {**self.match, "before": dict(self.match["before"])},
+            said=list(self.said),
         )
 
     def seat_of(self, player: str) -> int | None:
@@ -177,6 +203,9 @@ class Table:
             "rematch_by": self.rematch_by,
             "rematch_at": self.rematch_at,
             "match": self.match,
+            "secret": self.secret,
+            "said": self.said,
+            "said_count": self.said_count,
         }
 
     def snapshot_json(self) -> str:
@@ -219,6 +248,9 @@ class Table:
             rematch_by=list(data.get("rematch_by", ())),  # (absent from snapshots of before)
             rematch_at=data.get("rematch_at"),
             match=data.get("match"),  # (absent from snapshots of before)
+            secret=data.get("secret"),  # (absent from snapshots of before private tables)
+            said=[list(entry) for entry in data.get("said", ())],
+            said_count=data.get("said_count", 0),
         )
 
     def log_after(self, game_id: str | None, count: int) -> tuple[bool, Sequence[game_log.Entry]]:
@@ -244,6 +276,8 @@ class Table:
             "computers": [seat.bot is not None for seat in self.seats],
             "settings": self.settings,
             "created": self.created,
+            # (A private table's line is in no lobby: only its own players see it, among their tables.)
+            **({"private": True} if self.private else {}),
         }
 
     def view(self, player: str | None, now: float) -> dict[str, Any]:
@@ -298,6 +332,9 @@ class Table:
                 "rematch": rematch,
                 # The match the game is part of (`match_view`), null for a game on its own.
                 "match": match,
+                # A private table: its seated players have its invite link's secret to pass on.
+                "private": self.private,
+                **({"invite": self.secret} if self.private and seat is not None else {}),
                 "game": games.get(seat),
             }
             for player, seat in seat_of.items()
@@ -395,7 +432,14 @@ class Rematch:
     pass
 
 
-TableAction = Join | Leave | AddBot | RemoveSeat | StandIn | Start | Rematch
+@dataclass(frozen=True, slots=True)
+class Say:
+    """A quick message (an id of server/quick_messages.py: PHRASES) from a seated player."""
+
+    phrase: str
+
+
+TableAction = Join | Leave | AddBot | RemoveSeat | StandIn | Start | Rematch | Say
 
 
 def create_table(
@@ -405,10 +449,19 @@ def create_table(
     raw_settings: Mapping[str, Any],
     now: float,
     pacing: float,
+    private: bool = False,
 ) -> Table:
-    """A new table with its host seated; a solo table's game starts at once."""
+    """A new table with its host seated; a solo table's game starts at once. A private one (a table
+    game's only) gets the secret of its invite link."""
+    if private and (rules.starts_alone or not rules.listed):
+        raise RuleError(ErrorCode.BAD_SETTINGS, f"a {rules.name} table is private anyway")
     table = Table(
-        id=new_table_id(), rules=rules, host=host, settings=rules.settings(raw_settings, now), created=now
+        id=new_table_id(),
+        rules=rules,
+        host=host,
+        settings=rules.settings(raw_settings, now),
+        created=now,
+        secret=new_table_secret() if private else None,
     )
     table.seats.append(SeatInfo(player=host, nickname=nickname, connected=True))
     table.version = 1
@@ -438,6 +491,8 @@ def apply(table: Table, player: str, nickname: str, action: object, now: float, 
             _begin(table, now)
         case Rematch():
             _rematch(table, player, now)
+        case Say(phrase):
+            _say(table, player, phrase, now)
         case _ if isinstance(action, table.rules.actions):
             if table.status is not Status.PLAYING:
                 raise RuleError(
@@ -739,6 +794,17 @@ def _rematch(table: Table, player: str, now: float) -> None:
     present = {s.player for s in table.seats if s.present} | {player}
     if present <= set(table.rematch_by):
         _begin_rematch(table, now)
+
+
+def _say(table: Table, player: str, phrase: str, now: float) -> None:
+    """A seated player's quick message (one who left a running game has no say there any more)."""
+    seat = _own_seat(table, player)
+    if table.seats[seat].left:
+        raise RuleError(ErrorCode.NOT_SEATED, "you have left this table")
+    if phrase not in PHRASES:
+        raise RuleError(ErrorCode.UNKNOWN_PHRASE, "no such quick message: send one of the phrases' ids")
+    table.said_count += 1
+    table.said = [*table.said, [table.said_count, player, phrase, now]][-SAID_KEPT:]
 
 
 def _begin_rematch(table: Table, now: float) -> None:

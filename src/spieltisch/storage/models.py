@@ -61,6 +61,17 @@ class DeviceLink(Base):
     used: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
+class Mute(Base):
+    """A player who hears no more quick messages of another (storage/mutes.py): it lasts until he
+    lifts it, across his tabs, reloads and tables."""
+
+    __tablename__ = "mutes"
+
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    muted_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class GameRecord(Base):
     """A finished game: enough to replay it (seed, settings) and to show its result."""
 

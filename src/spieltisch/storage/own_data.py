@@ -26,6 +26,7 @@ from spieltisch.storage.models import (
     GamePlayer,
     GameRecord,
     LeaderboardEntry,
+    Mute,
     Player,
     PuzzleResult,
     Rating,
@@ -80,6 +81,9 @@ class OwnData:
                     _row(device, exclude={"token_hash", "player_id"})
                     for device in session.scalars(select(Device).where(Device.player_id == player_id))
                 ],
+                "muted": [
+                    m.muted_id for m in session.scalars(select(Mute).where(Mute.player_id == player_id))
+                ],
                 "games": games,
                 "puzzle_results": _rows(session, PuzzleResult, mine),
                 "solo_results": _rows(session, SoloResult, mine),
@@ -116,6 +120,7 @@ class OwnData:
             session.execute(delete(RatingChange).where(RatingChange.player_id == player_id))
             session.execute(delete(Device).where(Device.player_id == player_id))  # every token dead
             session.execute(delete(DeviceLink).where(DeviceLink.player_id == player_id))
+            session.execute(delete(Mute).where(Mute.player_id == player_id))  # his mutes of others
             return True
 
 

@@ -115,7 +115,8 @@ async def tables(s: ServicesDep) -> dict[str, Any]:
 @router.get("/tables/{table_id}")
 async def table(table_id: str, s: ServicesDep) -> dict[str, Any]:
     found = await s.store.get(table_id) if TABLE_ID.match(table_id) else None
-    if found is None or not found.rules.listed:  # a solo table is its player's alone (on its socket)
+    # A solo table is its player's alone, a private one its invite link's (both on the socket only).
+    if found is None or not found.rules.listed or found.private:
         raise HTTPException(404, f"there is no table {table_id!r}")
     return found.view(None, s.clock.now())
 

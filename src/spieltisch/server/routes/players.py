@@ -218,7 +218,7 @@ def table_entry(record: GameRecord, seat: int) -> dict[str, Any]:
         ("score", result.get("scores")) if record.game == "planahead" else ("points", result.get("points"))
     )
     values = values or []
-    entry = {
+    entry: dict[str, Any] = {
         "kind": record.game,
         field: values[seat] if seat < len(values) else None,
         "place": ranking[seat] if seat < len(ranking) else None,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -19,9 +20,12 @@ from spieltisch.server.protocol import (
     ActionMessage,
     ClientMessage,
     CreateTable,
+    Join,
+    Mute,
     OpenTable,
     Ping,
     ProtocolError,
+    Say,
     StartPuzzle,
     WatchLobby,
     parse_message,
@@ -30,11 +34,14 @@ from spieltisch.server.routes.answers import error_response
 from spieltisch.server.services import Services, socket_services
 from spieltisch.server.store import StoreUnavailable
 from spieltisch.server.tables import Rematch, Table, apply, create_table, end_alone, set_connected
+from spieltisch.server.tables import Say as Said  # (protocol.Say is the message)
 
 log = logging.getLogger(__name__)
 
 #: Where browsers connect.
 PATH = "/ws"
+#: A private table's secret in a frame (`"key": "…"`): masked wherever a frame is logged.
+_KEY = re.compile(r'("key"\s*:\s*")[^"]*')
 
 
 class SocketRoute:
@@ -83,7 +90,20 @@ async def socket(websocket: WebSocket, address: limits.Address) -> None:
         )
         await websocket.close(code=4429)
         return
-    connection = Connection(websocket, player.id, player.nickname)
+    try:  # whose quick messages he does not hear: at every table, for the socket's life
+        muted = await asyncio.to_thread(s.mutes.muted, player.id)
+    except Exception:
+        log.exception("a connection failed: its player's mutes could not be read")
+        await websocket.send_json(
+            {
+                "type": "error",
+                "code": ErrorCode.UNAVAILABLE,
+                "message": "the server cannot take this now: try again",
+            }
+        )
+        await websocket.close(code=handshake.CLOSE_TRY_AGAIN)
+        return
+    connection = Connection(websocket, player.id, player.nickname, muted=muted)
     budget = limits.FrameBudget(s.config.message_rate, address)
     s.hub.add(connection)
     metrics.WEBSOCKETS.inc()
@@ -92,6 +112,7 @@ async def socket(websocket: WebSocket, address: limits.Address) -> None:
             "type": "welcome",
             "player": {"id": player.id, "nickname": player.nickname},
             "server_time": s.clock.now(),
+            "muted": sorted(muted),
         }
     )
     try:
@@ -142,8 +163,14 @@ async def _receive(s: Services, connection: Connection, budget: limits.FrameBudg
         except ProtocolError as error:
             await connection.send(_error(error.code, error.message, error.seq))
         except Exception:  # a bug of ours: tell the client, keep the connection, log it
-            log.exception("message %r failed", frame[:200])
+            log.exception("message %r failed", loggable(frame))
             await connection.send(_error(ErrorCode.INTERNAL, "the server failed on this message", seq))
+
+
+def loggable(frame: str | bytes) -> str:
+    """The start of a frame as the log may keep it: a private table's secret masked."""
+    text = frame if isinstance(frame, str) else frame.decode("utf-8", "replace")
+    return _KEY.sub(r"\1***", text[:200])
 
 
 def _error(code: ErrorCode, message: str, seq: int | None) -> dict[str, object]:
@@ -183,13 +210,13 @@ async def handle(s: Services, connection: Connection, message: ClientMessage) ->
                 await _follow(s, connection, None)
                 await s.hub.send_lobby(connection)
                 await s.hub.send_own_tables(connection)
-            case CreateTable(game=game, settings=settings):
-                await _create(s, connection, game, settings)
+            case CreateTable(game=game, settings=settings, private=private):
+                await _create(s, connection, game, settings, private)
             case StartPuzzle(puzzle=day):
                 # An attempt at a puzzle is a solo table of the puzzle kind (it starts at once).
                 await _create(s, connection, "puzzle", {"puzzle": day})
-            case OpenTable(table=table_id):
-                if not _may_watch(await s.store.get(table_id), connection.player):
+            case OpenTable(table=table_id, key=key):
+                if not _may_watch(await s.store.get(table_id), connection.player, key):
                     raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {table_id!r}")
                 await _follow(s, connection, table_id)
                 changed = await s.store.update(
@@ -197,6 +224,12 @@ async def handle(s: Services, connection: Connection, message: ClientMessage) ->
                 )
                 if changed is None:
                     await s.hub.send_table(connection, table_id)
+            case Mute(player=other, muted=muted):
+                await _mute(s, connection, other, muted)
+            case Say() if not s.says.take(connection.player):
+                raise RuleError(
+                    ErrorCode.TOO_MANY_MESSAGES, "too many quick messages: one every 2 seconds, 3 at once"
+                )
             case ActionMessage():
                 await _act(s, connection, message)
     except RuleError as error:
@@ -209,9 +242,25 @@ async def handle(s: Services, connection: Connection, message: ClientMessage) ->
         ) from None
 
 
-async def _create(s: Services, connection: Connection, game: str, settings: dict[str, object]) -> None:
+async def _mute(s: Services, connection: Connection, other: str, muted: bool) -> None:
+    """The player mutes (or unmutes) another for good: his tabs here hear it at once (his tabs on
+    another process at their next hello). Answered with the whole list (`muted`)."""
+    try:
+        known = await asyncio.to_thread(s.mutes.set, connection.player, other, muted)
+    except Exception:
+        log.exception("could not store a mute")
+        raise StoreUnavailable("the mutes are out of reach") from None
+    if not known:
+        raise RuleError(ErrorCode.NOT_FOUND, "there is no such other player to mute")
+    await s.hub.muted(connection.player, other, muted)
+
+
+async def _create(
+    s: Services, connection: Connection, game: str, settings: dict[str, object], private: bool = False
+) -> None:
     """A new table (its creator its host), or a solo run started at once: within the limits of
-    server/creation.py, which a refusal names and which leave everything as it was."""
+    server/creation.py, which a refusal names and which leave everything as it was. A private table
+    is listed nowhere: its invite link (with its secret) is the way in."""
     rules = s.games.get(game)
     if rules is None:
         raise RuleError(ErrorCode.UNKNOWN_GAME, f"unknown game {game!r}")
@@ -219,7 +268,9 @@ async def _create(s: Services, connection: Connection, game: str, settings: dict
     if not s.creations.take(connection.player, origin):
         raise RuleError(ErrorCode.RATE_LIMITED, "too many new tables and runs: wait a moment")
     now = s.clock.now()
-    table = create_table(rules, connection.player, connection.nickname, settings, now, s.config.bot_pacing)
+    table = create_table(
+        rules, connection.player, connection.nickname, settings, now, s.config.bot_pacing, private=private
+    )
     table.origin = origin
     if rules.listed:
         table.creator_played = await s.played.has_played(connection.player)
@@ -290,10 +341,14 @@ async def _note_start(s: Services, table: Table) -> None:
     await asyncio.to_thread(s.repository.note_start, player, key, table.game_id, table.started_at)
 
 
-def _may_watch(table: Table | None, player: str) -> bool:
+def _may_watch(table: Table | None, player: str, key: str | None = None) -> bool:
     """Whether a player may see a table: any table of the lobby, but a solo table (an attempt at the
-    day's puzzle, a Tagesstadt) only its own player — its view shows what the day keeps secret."""
-    return table is not None and (table.rules.listed or table.seat_of(player) is not None)
+    day's puzzle, a Tagesstadt) only its own player — its view shows what the day keeps secret —
+    and a private table only one who holds a seat or brings its secret (`key`). A table he may not
+    see is answered as one that does not exist: a guess learns nothing, not even that it exists."""
+    if table is None or not table.admits(player, key):
+        return False
+    return table.rules.listed or table.seat_of(player) is not None
 
 
 async def _act(s: Services, connection: Connection, message: ActionMessage) -> None:
@@ -306,8 +361,10 @@ async def _act(s: Services, connection: Connection, message: ActionMessage) -> N
     following = message.table in connection.tables
     s.hub.follow(connection, message.table)
 
+    key = message.key if isinstance(message, Join) else None
+
     def change(table: Table) -> Table:
-        if not _may_watch(table, connection.player):
+        if not _may_watch(table, connection.player, key):
             raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {table.id!r}")
         now = s.clock.now()
         return apply(table, connection.player, connection.nickname, action, now, s.config.bot_pacing)
@@ -322,8 +379,9 @@ async def _act(s: Services, connection: Connection, message: ActionMessage) -> N
     if changed is None:
         s.hub.forget(connection, message.table)
         raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {message.table!r}")
-    metrics.MOVES.labels(changed.game).inc()
-    metrics.MOVE_SECONDS.labels(changed.game).observe(time.perf_counter() - started)
+    if not isinstance(action, Said):  # a quick message is no move of the game
+        metrics.MOVES.labels(changed.game).inc()
+        metrics.MOVE_SECONDS.labels(changed.game).observe(time.perf_counter() - started)
     await s.hub.answer(connection, changed)
     if rematch:
         await _note_start(s, changed)

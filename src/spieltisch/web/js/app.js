@@ -210,6 +210,8 @@ async function main() {
       app.me = { id: msg.player.id, nickname: msg.player.nickname };
       renderHeader();
     }
+    // Whose quick messages this player does not hear (quick-talk.js marks them in its picker).
+    app.muted = new Set(Array.isArray(msg.muted) ? msg.muted : []);
   });
   // An operator renamed this player (`spieltisch admin rename`): told at once, the header follows.
   net.on("renamed", (msg) => {

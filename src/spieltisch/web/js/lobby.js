@@ -13,6 +13,7 @@ import { startRun } from "./speedgans/solo-api.js";
 import { meCard } from "./player/lobby-card.js";
 import { rulesLink } from "./rules/link.js";
 import { LobbyTables } from "./lobby-model.js";
+import "./private-table.js"; // the „Privat“ choice's words
 
 
 export function clockLabel(seconds) {
@@ -37,7 +38,7 @@ export class LobbyScreen extends Screen {
     this.own = [];
     this.lobby = new LobbyTables();
     this.creating = false;
-    this.form = { game: "planahead", seats: 2, turn_seconds: null, bot_pace: BOT_PACES[0], match: 1 };
+    this.form = { game: "planahead", seats: 2, turn_seconds: null, bot_pace: BOT_PACES[0], match: 1, private: false };
     this.sgForm = sgDefaults();
   }
 
@@ -127,16 +128,25 @@ export class LobbyScreen extends Screen {
         onsubmit: (e) => {
           e.preventDefault();
           this.creating = true;
-          if (this.form.game === "speedgans") net.send({ type: "create_table", game: "speedgans", settings: { ...this.sgForm } });
-          else net.send({ type: "create_table", game: "planahead", settings: { seats: this.form.seats, turn_seconds: this.form.turn_seconds, bot_pace: this.form.bot_pace, match: this.form.match } });
+          const hidden = this.form.private ? { private: true } : {};
+          if (this.form.game === "speedgans") net.send({ type: "create_table", game: "speedgans", settings: { ...this.sgForm }, ...hidden });
+          else net.send({ type: "create_table", game: "planahead", settings: { seats: this.form.seats, turn_seconds: this.form.turn_seconds, bot_pace: this.form.bot_pace, match: this.form.match }, ...hidden });
         },
       },
         game,
         fields,
+        this.privateChoice(),
         h("button.primary", { type: "submit", "data-testid": "create-table" }, t("lobby.create"))),
       h("p.rules-line", { "data-testid": "lobby-rules" }, t("rules.lobby.line"),
         rulesLink("planahead", { app: this.app, label: t("game.planahead") }),
         rulesLink("speedgans", { app: this.app, label: t("game.speedgans") })));
+  }
+
+  /** „Privat“: the table goes in no list; its invite link is the way in (both games). */
+  privateChoice() {
+    const box = h("input", { type: "checkbox", id: "create-private", "data-testid": "create-private", checked: this.form.private });
+    box.addEventListener("change", () => { this.form.private = box.checked; });
+    return h("label.create-private", { for: "create-private", title: t("private.hint") }, box, t("private.label"));
   }
 
   renderOwn() {
@@ -174,6 +184,7 @@ export class LobbyScreen extends Screen {
       h("div.table-entry-main", {},
         h("span.game-badge", { "data-game": tb.game }, t(`game.${tb.game}`)),
         h("span.table-status", { "data-status": tb.status }, t(`status.${tb.status}`)),
+        tb.private ? h("span.tag.tag-private", { "data-testid": `private-${tb.id}` }, t("private.mark")) : null,
         h("div.table-entry-host", { title: host },
           tNodes("lobby.host", { name: h("span.table-entry-name", {}, tb.host || "?") })),
         h("div.table-entry-players.muted", { "data-testid": `players-${tb.id}`, title: players }, players)),

@@ -8,6 +8,8 @@ import { h, toast } from "./ui.js";
 import { settingsSummary as sgSummary } from "./speedgans/settings.js";
 import { applyTheme, clearTheme, themeMenu } from "./speedgans/theme.js";
 import { rulesLink } from "./rules/link.js";
+import { QuickTalk } from "./quick-talk.js";
+import { inviteUrl, keyFromHash, rememberKey } from "./private-table.js";
 
 const LEVELS = ["easy", "medium", "strong"];
 
@@ -48,11 +50,15 @@ export class TableScreen extends Screen {
     this.notFound = false;
     this.botLevel = "medium";
     this.themeOpen = false; // a Speedgans table's looks menu (already in the waiting room)
+    // A private table's secret, from its invite link (kept for the tab: a reload keeps the way in).
+    this.key = rememberKey(id, keyFromHash(location.hash));
   }
 
   mount(el) {
     this.el = el;
     this.cleanup.push(() => clearTheme());
+    this.quick = new QuickTalk(this);
+    this.cleanup.push(() => this.quick.destroy());
     this.cleanup.push(net.on("table", (msg) => {
       if (!msg.table || msg.table.id !== this.id) return;
       this.update(msg.table);
@@ -63,7 +69,7 @@ export class TableScreen extends Screen {
   }
 
   open() {
-    net.send({ type: "open_table", table: this.id });
+    net.send({ type: "open_table", table: this.id, ...(this.key ? { key: this.key } : {}) });
   }
 
   rerender() {
@@ -102,7 +108,7 @@ export class TableScreen extends Screen {
     const mine = table.you !== null ? table.seats[table.you] : null;
     if (!this.joinTried && ((table.status === "open" && table.you === null && hasFreeSeat(table)) || (mine && mine.left && table.status === "playing"))) {
       this.joinTried = true;
-      this.send("join");
+      this.join();
     }
     if (table.game && table.status !== "open") {
       if (!this.game) {
@@ -115,6 +121,10 @@ export class TableScreen extends Screen {
       this.game = null;
       this.renderRoom();
     }
+  }
+
+  join() {
+    this.send("join", this.key ? { key: this.key } : {});
   }
 
   /** Loads the game's code (once), then mounts it with the newest table. */
@@ -138,8 +148,9 @@ export class TableScreen extends Screen {
     this.el.replaceChildren(notFoundPage(this.app, "table-not-found", t("table.notfound")));
   }
 
+  /** The table's link; a private table's carries its secret (what a seated player is given). */
   shareUrl() {
-    return `${location.origin}/t/${encodeURIComponent(this.id)}`;
+    return inviteUrl(location.origin, this.id, this.table?.private ? this.table.invite ?? this.key : null);
   }
 
   async copyLink(input) {
@@ -193,13 +204,15 @@ export class TableScreen extends Screen {
           h("button.primary.big", { type: "button", "data-testid": "start", disabled: seated < (sg ? 2 : 1), onclick: () => this.send("start") }, t("table.start")))
       : h("div.room-controls", {},
           table.you === null && hasFree
-            ? h("button.primary", { type: "button", "data-testid": "join", onclick: () => this.send("join") }, t("table.join"))
+            ? h("button.primary", { type: "button", "data-testid": "join", onclick: () => this.join() }, t("table.join"))
             : null,
           h("p.muted", {}, table.you === null && !hasFree ? t("table.full") : t("table.waithost")));
     this.el.replaceChildren(h("div.room", { "data-testid": "room", "data-table": table.id },
       h("section.card", {},
         h("div.room-head", {},
-          h("h1", {}, t(sg ? "game.speedgans" : "game.planahead"), " ", h("span.muted.table-id", {}, `#${table.id}`)),
+          h("h1", {}, t(sg ? "game.speedgans" : "game.planahead"), " ", h("span.muted.table-id", {}, `#${table.id}`),
+            table.private ? h("span.private-mark", { "data-testid": "private-mark", title: t("private.hint") }, t("private.mark")) : null),
+          this.quick.button(),
           sg ? themeMenu({
             open: this.themeOpen,
             onToggle: () => { this.themeOpen = !this.themeOpen; this.renderRoom(); },
@@ -211,9 +224,10 @@ export class TableScreen extends Screen {
         seats,
         controls),
       h("section.card", {},
-        h("h2", {}, t("table.share")),
+        h("h2", {}, t(table.private ? "private.share" : "table.share")),
+        table.private ? h("p.muted", { "data-testid": "private-note" }, t("private.note")) : null,
         h("div.row.share-row", {}, linkInput,
-          h("button.secondary", { type: "button", "data-testid": "copy-link", onclick: () => this.copyLink(linkInput) }, t("table.copy"))),
+          h("button.secondary", { type: "button", "data-testid": "copy-link", onclick: () => this.copyLink(linkInput) }, t(table.private ? "private.copy" : "table.copy"))),
         h("div.row", {},
           h("button.link", { type: "button", "data-testid": "leave", onclick: () => { if (table.you !== null) this.send("leave"); this.app.navigate("/"); } }, t("table.leave")),
           h("button.link", { type: "button", onclick: () => this.app.navigate("/") }, t("pa.tolobby"))))));

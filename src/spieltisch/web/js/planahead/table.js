@@ -222,6 +222,7 @@ export class PlanAheadGame {
       h("div.pa-turn", { "data-testid": "turn" }, this.model.turnText()),
       h("div.pa-hint.muted", { "data-testid": "hint", "aria-live": "polite" }, this.model.hint()),
       this.helpButton(),
+      this.room.quick?.button() ?? null,
       this.presence ? this.presence.render(this.table) : null);
   }
 

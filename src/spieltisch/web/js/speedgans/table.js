@@ -122,7 +122,7 @@ export class SpeedgansGame extends BuildView {
         h("strong", {}, t("sg.title")),
         h("span", { "data-testid": "round" }, t("sg.round", { n: game.round })),
         h("span.muted", {}, t("sg.target", { n: game.target }))),
-      chips, timers, rulesLink("speedgans", { testid: "game-rules" }), this.renderThemeMenu());
+      chips, timers, rulesLink("speedgans", { testid: "game-rules" }), this.room.quick?.button() ?? null, this.renderThemeMenu());
   }
 
   renderTasks(view) {
