@@ -55,7 +55,8 @@ def test_a_second_device_signs_in_once_and_either_signs_the_other_out(server):
     listed = httpx.get(f"{server.url}/api/players/me/devices", headers=auth(signed["token"])).json()[
         "devices"
     ]
-    assert [(d["label"], d["current"]) for d in listed] == [("", False), ("Chrome · Android", True)]
+    # (the first device, a script's, is named by its User-Agent as the others are: no browser known)
+    assert [(d["label"], d["current"]) for d in listed] == [("Browser", False), ("Chrome · Android", True)]
 
     # The first device signs the phone out: its token opens nothing, not even a socket.
     gone = httpx.delete(f"{server.url}/api/players/me/devices/{listed[1]['id']}", headers=auth(ann.token))
@@ -107,3 +108,12 @@ def test_a_deleted_player_is_signed_out_everywhere(server):
     for token in (ann.token, phone):
         assert httpx.get(f"{server.url}/api/players/me", headers=auth(token)).status_code == 401
     assert claim(server, pending).status_code == 404
+
+
+def test_the_browser_that_makes_a_player_is_his_first_device_by_name(server):
+    firefox = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0"
+    made = httpx.post(
+        f"{server.url}/api/players", json={"nickname": "Fritz"}, headers={"User-Agent": firefox}
+    )
+    listed = httpx.get(f"{server.url}/api/players/me/devices", headers=auth(made.json()["token"])).json()
+    assert [(d["label"], d["current"]) for d in listed["devices"]] == [("Firefox · Windows", True)]

@@ -42,7 +42,8 @@ LiveLogAppend = tuple[str, bool, int, Sequence[str]]
 R = TypeVar("R", GameRecord, PuzzleResult, SoloResult)
 
 
-#: The label of a player's first device (the browser that made him): the client names it.
+#: The label of a player's first device where its browser is not known (a player made before
+#: devices were named by their User-Agent): the client names it.
 FIRST_DEVICE = ""
 #: A deleted player's name key (storage/own_data.py): unique per player, and no name typed in has it.
 DELETED_KEY = "\x00deleted:"
@@ -168,7 +169,7 @@ class Repository:
         raise RuntimeError(f"record of game {game_id} neither written nor found")
 
     # Players -------------------------------------------------------------------------------------
-    def create_player(self, nickname: str) -> tuple[Player, str]:
+    def create_player(self, nickname: str, device: str = FIRST_DEVICE) -> tuple[Player, str]:
         """A new player and its secret token (returned once; only its hash is stored).
         NicknameTaken if another player's name is the same name."""
         token = secrets.token_urlsafe(24)
@@ -189,7 +190,7 @@ class Repository:
                     id="d_" + player.id[2:],
                     player_id=player.id,
                     token_hash=player.token_hash,
-                    label=FIRST_DEVICE,
+                    label=device,
                 )
             )
         return player, token

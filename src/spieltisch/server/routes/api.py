@@ -16,6 +16,7 @@ from spieltisch.server.puzzles import puzzle_day_or_404, puzzle_details, puzzle_
 from spieltisch.server.routes.answers import error_response, viewer
 from spieltisch.server.routes.pages import TABLE_ID
 from spieltisch.server.services import Services, ServicesDep
+from spieltisch.storage.devices import device_label
 from spieltisch.storage.models import Player
 from spieltisch.storage.own_data import OwnData
 from spieltisch.storage.ratings import ANCHORS, MODEL, PROVISIONAL_GAMES, shown
@@ -55,7 +56,9 @@ async def new_player(body: NicknameBody, request: Request, s: ServicesDep) -> di
             429, ErrorCode.RATE_LIMITED, "too many new players from this address: try later"
         )
     try:
-        player, token = await asyncio.to_thread(s.repository.create_player, nickname)
+        # The browser that made him is his first device, named as the others are (storage/devices.py).
+        device = device_label(request.headers.get("user-agent", ""))
+        player, token = await asyncio.to_thread(s.repository.create_player, nickname, device)
     except NicknameTaken as error:
         return taken(error)
     return {"id": player.id, "token": token, "nickname": player.nickname}
