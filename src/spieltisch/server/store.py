@@ -18,6 +18,7 @@ import contextlib
 import functools
 import logging
 import secrets
+import threading
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
@@ -301,7 +302,7 @@ class RedisTableStore:
 
     Each table's clock (server/scheduler.py) is run by one process, its owner: the one that created
     it, until it dies. Every process keeps a lease key alive and says every `HEARTBEAT_S` on the
-    channel of owners which tables it runs; a table no process has named for `ORPHAN_S` is claimed
+    channel of owners which tables it runs (a thread of its own does both); a table no process has named for `ORPHAN_S` is claimed
     by a script that checks its owner's lease has run out (of the processes that try, one wins), and
     the new owner reads the table and runs its clock from then on.
 
@@ -344,7 +345,8 @@ class RedisTableStore:
     MARKER_CHECK_S = 1.0
     #: Seconds between a process's heartbeats: its lease renewed, the tables whose clocks it runs named.
     HEARTBEAT_S = 1.0
-    #: Seconds a process's lease lasts unless renewed (a process stalled this long loses its tables).
+    #: Seconds a process's lease lasts unless renewed (by a thread of its own: a process gone this
+    #: long loses its tables, one whose loop is only busy keeps them).
     LEASE_S = 2.5
     #: Seconds after which a table no heartbeat has named is claimed (if its owner's lease ran out):
     #: a table whose process died moves on this long after, and a heartbeat or two of one alive but
@@ -364,6 +366,7 @@ class RedisTableStore:
         from redis.exceptions import ConnectionError as RedisConnectionError
 
         self._games = games
+        self._url = url
         # A connection that died with a Redis restart is replaced on the spot (a few tries): the
         # first player after the restart gets his answer, not an error. (A write retried after its
         # answer was lost finds the version moved on and is computed again on the newer table.)
@@ -406,6 +409,8 @@ class RedisTableStore:
         #: When each table was last named by its owner's heartbeat (or its brief told of its owner),
         #: and since when this process has heard the heartbeats (its pump's last subscription).
         self._heard: dict[str, float] = {}
+        #: Each table's owner as last heard (its heartbeat, its brief, Redis at a resync).
+        self._owner_of: dict[str, str] = {}
         self._hearing_since = 0.0
         #: The pump's subscription while it is connected, and the tables whose channels it was told
         #: to hear; the task that brings them in line with what this process holds.
@@ -420,6 +425,9 @@ class RedisTableStore:
         self._brief_listeners: list[BriefListener] = []
         self._task: asyncio.Task[None] | None = None
         self._heartbeat_task: asyncio.Task[None] | None = None
+        #: The heartbeat's own thread (`_beat`), and what tells it to stop.
+        self._beating: threading.Thread | None = None
+        self._stop_beating = threading.Event()
         self._ready = asyncio.Event()
         #: Whether the pump is subscribed (announcements reach this process).
         self.healthy = False
@@ -511,12 +519,17 @@ class RedisTableStore:
         await self._renew_lease()  # (before its first table: nobody claims one of a process alive)
         self._task = asyncio.create_task(self._pump())
         await self._ready.wait()
-        self._heartbeat_task = asyncio.create_task(self._heartbeats())
+        self._beating = threading.Thread(target=self._beat, name="spieltisch-heartbeat", daemon=True)
+        self._beating.start()
+        self._heartbeat_task = asyncio.create_task(self._claims())
 
     async def close(self) -> None:
         for task in (self._task, self._subscribing, self._heartbeat_task):
             if task is not None:
                 task.cancel()
+        self._stop_beating.set()
+        if self._beating is not None:
+            await asyncio.to_thread(self._beating.join, self.TIMEOUT)
         await self._redis.aclose()
 
     async def ping(self) -> None:
@@ -723,6 +736,7 @@ class RedisTableStore:
             return
         owner, writer = parts[3], parts[4]
         self._heard[table_id] = asyncio.get_running_loop().time()  # (its owner is alive, or new)
+        self._owner_of[table_id] = owner
         lost = owner != self._me and table_id in self._owned
         if lost:  # another process runs its clock now (this one was taken for gone)
             self._owned.discard(table_id)
@@ -764,16 +778,41 @@ class RedisTableStore:
         if process == self._me:
             return
         now = asyncio.get_running_loop().time()
-        heard = self._heard
+        heard, owner_of = self._heard, self._owner_of
         for table_id in tables:
             heard[table_id] = now
+            owner_of[table_id] = process
 
     async def _renew_lease(self) -> None:
         await self._redis.set(f"{self._lease_prefix}{self._me}", "1", px=int(self.LEASE_S * 1000))
 
-    async def _heartbeats(self) -> None:
-        """Every `HEARTBEAT_S`: renew this process's lease, name the tables whose clocks it runs,
-        and claim those whose owner has not been heard of for `ORPHAN_S`."""
+    def _beat(self) -> None:
+        """Every `HEARTBEAT_S`, in a thread of its own (with its own connection): renew this
+        process's lease and name the tables whose clocks it runs. A thread, not a task: a process
+        whose loop is busy for seconds under load keeps its tables (they would only move to
+        another process as busy, and be fetched there); one that died stops at once."""
+        import redis
+        from redis.exceptions import RedisError
+
+        client = redis.Redis.from_url(
+            self._url, socket_timeout=self.TIMEOUT, socket_connect_timeout=self.TIMEOUT
+        )
+        lease, ms = f"{self._lease_prefix}{self._me}", int(self.LEASE_S * 1000)
+        try:
+            while not self._stop_beating.wait(self.HEARTBEAT_S):
+                owned = tuple(self._owned)  # (one step under the GIL: the loop's changes wait)
+                try:
+                    with client.pipeline(transaction=False) as pipe:
+                        pipe.set(lease, "1", px=ms)
+                        pipe.publish(self._owners_channel, " ".join((self._me, *owned)))
+                        pipe.execute()
+                except (RedisError, OSError) as error:  # Redis away: the pump says so; try again
+                    log.debug("heartbeat failed: %s", error)
+        finally:
+            client.close()
+
+    async def _claims(self) -> None:
+        """Every `HEARTBEAT_S`: claim the tables whose owner has not been heard of for `ORPHAN_S`."""
         from redis.exceptions import RedisError
 
         while True:
@@ -781,25 +820,37 @@ class RedisTableStore:
             if not self.healthy:
                 continue  # (the pump catches up first; then every table counts as heard anew)
             try:
-                async with self._redis.pipeline(transaction=False) as pipe:
-                    pipe.set(f"{self._lease_prefix}{self._me}", "1", px=int(self.LEASE_S * 1000))
-                    pipe.publish(self._owners_channel, " ".join((self._me, *self._owned)))
-                    await pipe.execute()
                 await self._claim_orphans()
             except (RedisError, OSError) as error:
-                log.debug("heartbeat failed: %s", error)
-            except Exception:  # one table's failure must not end the heartbeats
-                log.exception("heartbeat failed")
+                log.debug("claiming tables failed: %s", error)
+            except Exception:  # one table's failure must not end the claims
+                log.exception("claiming tables failed")
 
     async def _claim_orphans(self) -> None:
         now = asyncio.get_running_loop().time()
         since = self._hearing_since
-        for table_id in list(self._briefs):
-            if table_id in self._owned:
+        silent = [
+            table_id
+            for table_id in self._briefs
+            if table_id not in self._owned
+            and now - max(self._heard.get(table_id, 0.0), since) >= self.ORPHAN_S
+        ]
+        if not silent:
+            return
+        # One look per owner at its lease first: an owner alive whose heartbeats came late (or were
+        # heard late, this process being busy) costs no claim per table.
+        owners = sorted({self._owner_of[t] for t in silent if t in self._owner_of})
+        alive: set[str] = set()
+        if owners:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for owner in owners:
+                    pipe.exists(f"{self._lease_prefix}{owner}")
+                alive = {owner for owner, found in zip(owners, await pipe.execute(), strict=True) if found}
+        for table_id in silent:
+            if self._owner_of.get(table_id) in alive:
+                self._heard[table_id] = now
                 continue
-            if now - max(self._heard.get(table_id, 0.0), since) < self.ORPHAN_S:
-                continue
-            # Tried now: again in a heartbeat at the earliest (its owner may still hold its lease).
+            # Tried now: again in a heartbeat at the earliest.
             self._heard[table_id] = now - self.ORPHAN_S + self.HEARTBEAT_S
             claimed = await self._claim_script(
                 keys=[self._key(table_id)],
@@ -830,6 +881,7 @@ class RedisTableStore:
         self._owned.discard(table_id)
         self._last.discard(table_id)
         self._heard.pop(table_id, None)
+        self._owner_of.pop(table_id, None)
         held = self._tables.pop(table_id, None) is not None
         briefed = self._briefs.pop(table_id, None) is not None
         if held:
@@ -924,6 +976,8 @@ class RedisTableStore:
                 brief = await self._brief_from(table_id, version, due, facts)
                 if brief is not None:
                     briefs[table_id] = brief
+                    if owner is not None:
+                        self._owner_of[table_id] = owner
                     if owner == self._me:
                         owned.add(table_id)
         for table_id in sorted((self._briefs.keys() | self._tables.keys()) - briefs.keys()):
