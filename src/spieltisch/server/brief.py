@@ -3,9 +3,10 @@
 A process holds the whole table (its replica, with the game and its log) only for the tables its
 own connections follow and those whose clock it runs (server/store.py). Everything else it needs of
 a table — the lobby's line, whether a player holds a seat there, the limits of server/creation.py,
-the sweep, and when the table is due (for a clock to step in for a process that died) — is in the
-table's `Facts` and its `Brief`: a few hundred bytes, computed by the process that made a change
-and published with it (the facts only when they changed, which a move almost never does).
+and the sweep and the clock of the process that runs it — is in the table's `Facts` and its
+`Brief`: a few hundred bytes, computed by the process that made a change and published to every
+process only when the facts changed, which a move never does (the process that runs the table's
+clock holds the table and hears each change, with its version and due time).
 """
 
 from __future__ import annotations

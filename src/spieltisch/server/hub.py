@@ -3,9 +3,9 @@
 A change of a table (from this process or, through Redis, from another) reaches `table_changed`
 with the table itself — in every process where a connection follows the table (the hub tells the
 store which tables those are: `watch`) — and the hub sends every connection that has the table open
-its own view of it. Every change of every table reaches `brief_changed` with the table's brief
-(server/brief.py): when the table's line in the lobby changed, the lines that changed go to those
-who show the lobby. A connection follows what its page shows: the lobby, or one table (an index by table
+its own view of it. Every change of a table's facts (of every table) reaches `brief_changed` with
+the table's brief (server/brief.py): when the table's line in the lobby changed, the lines that
+changed go to those who show the lobby. A connection follows what its page shows: the lobby, or one table (an index by table
 finds a table's connections without looking at the others). It never receives a view older than
 one it already has, nor one that shows it nothing new.
 
@@ -84,7 +84,7 @@ class Hub:
     #: ending at once reach the lobby's browsers as one message, not one per change).
     LOBBY_GATHER = 0.5
     #: Seconds after which the lobby's list is built anew from every table's brief (a safety net:
-    #: every change reaches `brief_changed`, but a table deleted while Redis was away would linger).
+    #: every change of facts reaches `brief_changed`, but a table deleted while Redis was away would linger).
     LOBBY_REFRESH = 60.0
 
     def __init__(self, store: TableStore, clock: Clock) -> None:

@@ -2,10 +2,12 @@
 moves, and the work after a game ends (its rules' `after_game`: the records, and what players see
 besides the game, such as what the strongest computer would have scored).
 
-Every process hears every table's brief (server/brief.py: when it is due next) and keeps one timer
-per running table. The process that made a table's last change fires it on time; the others only
-later, in case that process is gone (so the computers' thinking is done once, not in every
-process), and fetch the table only then. Should two processes fire for the same moment, the
+A table's clock runs in one process: the store says which (`runs_clock`; with one process, every
+table's). That process hears the table's brief (server/brief.py: when it is due next) at every
+change and keeps one timer per running table; the others keep none (so the computers' thinking is
+done once, not in every process). Should its process die, the store of another takes the table
+over (its heartbeat stopped: server/store.py) and tells this scheduler its brief: anything overdue
+is done at once. Should two processes fire for the same moment (one stalled, taken for gone), the
 store's one-change-at-a-time update makes the second a no-op.
 """
 
@@ -32,11 +34,6 @@ SWEEP_SECONDS = 30 * 60
 RETRY_SECONDS = 1.0
 #: Recording a finished game is retried with growing pauses up to this one (seconds).
 MAX_RECORD_DELAY = 30.0
-#: Seconds after a table's due time at which a process that did not make its last change fires it
-#: (the process that did has gone away, or is slow).
-TAKEOVER_SECONDS = 2.0
-#: Seconds after which such a process records a finished game nobody has recorded yet.
-RECORD_TAKEOVER_SECONDS = 10.0
 
 
 class Scheduler:
@@ -62,10 +59,11 @@ class Scheduler:
             task.cancel()
 
     async def resume(self) -> None:
-        """After a start: pick up the clocks of every table that is still running, and begin sweeping.
-        (Tables shared with other processes: those run their clocks; this one steps in late.)"""
+        """After a start: pick up the clocks of every table still running whose clock this process
+        runs (shared with other processes: they run theirs), and begin sweeping."""
         for table_id, brief in list(self.store.briefs().items()):
-            self._plan(table_id, brief, not self.store.shared)
+            if self.store.runs_clock(table_id):
+                self._plan(table_id, brief)
         self._spawn(self._sweep_forever())
 
     async def _sweep_forever(self) -> None:
@@ -78,9 +76,12 @@ class Scheduler:
 
     async def sweep(self) -> None:
         """Forget tables nobody uses any more: without a person connected and unchanged for a whole
-        sweep interval (finished games stay in the records)."""
+        sweep interval (finished games stay in the records). Each process sweeps the tables whose
+        clock it runs (it knows their newest version)."""
         seen, self._idle = self._idle, {}
         for table_id, brief in list(self.store.briefs().items()):
+            if not self.store.runs_clock(table_id):
+                continue
             table = brief.facts
             if table.anyone_here or (table.status is Status.FINISHED and not table.recorded):
                 continue  # in use, or its game not yet in the records
@@ -93,19 +94,17 @@ class Scheduler:
             else:
                 self._idle[table_id] = brief.version
 
-    async def brief_changed(self, table_id: str, brief: Brief | None, here: bool) -> None:
-        if brief is not None:
-            self._plan(table_id, brief, here)
-        else:
+    async def brief_changed(self, table_id: str, brief: Brief | None, runs_clock: bool) -> None:
+        if brief is not None and runs_clock:
+            self._plan(table_id, brief)
+        else:  # gone, or its clock runs elsewhere
             for timers in (self._timers, self._leaving):
                 timer = timers.pop(table_id, None)
                 if timer:
                     timer[1].cancel()
 
-    def _plan(self, table_id: str, brief: Brief, here: bool) -> None:
+    def _plan(self, table_id: str, brief: Brief) -> None:
         due = brief.due
-        if due is not None and not here:
-            due += TAKEOVER_SECONDS
         current = self._timers.get(table_id)
         if current and (due is None or current[0] != due):
             current[1].cancel()
@@ -113,17 +112,13 @@ class Scheduler:
         if due is not None and table_id not in self._timers:
             self._timers[table_id] = (due, asyncio.create_task(self._fire(table_id, due)))
         if brief.facts.status is Status.FINISHED and not brief.facts.recorded:
-            self._spawn(self._record(table_id, 0.0 if here else RECORD_TAKEOVER_SECONDS))
-        self._plan_leaving(table_id, brief, here)
+            self._spawn(self._record(table_id))
+        self._plan_leaving(table_id, brief)
 
-    def _plan_leaving(self, table_id: str, brief: Brief, here: bool) -> None:
+    def _plan_leaving(self, table_id: str, brief: Brief) -> None:
         """A finished solo run nobody is at is forgotten a little later (`forget_at`), not at the
-        next sweep: a player who starts run after run leaves nothing behind for long. Every
-        process plans it (the one that did not make the last change a little later); the first
-        to get there deletes it."""
+        next sweep: a player who starts run after run leaves nothing behind for long."""
         at = brief.facts.forget_at
-        if at is not None and not here:
-            at += TAKEOVER_SECONDS
         current = self._leaving.get(table_id)
         if current and current[0] != at:
             current[1].cancel()
@@ -184,18 +179,15 @@ class Scheduler:
                 again = self.clock.now() + RETRY_SECONDS
                 self._timers[table_id] = (again, asyncio.create_task(self._fire(table_id, again)))
 
-    async def _record(self, table_id: str, wait: float) -> None:
+    async def _record(self, table_id: str) -> None:
         """Write a finished game to the records (its rules say what), retried until the records
         database takes it, then show the players what the rules add after the end. Written
         before it is marked, and once per game id: a crash or a second process in between writes
-        nothing twice, and a table is not forgotten before its game is recorded. A process that
-        did not see the end first-hand `wait`s: most often the one that did has recorded it."""
+        nothing twice, and a table is not forgotten before its game is recorded."""
         if table_id in self._recording:
             return
         self._recording.add(table_id)
         try:
-            if wait:
-                await asyncio.sleep(wait)
             delay = 1.0
             while True:
                 try:

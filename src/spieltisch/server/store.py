@@ -4,7 +4,8 @@ Both stores offer the same few calls. `update` is the only way to change a table
 on the newest version, one change at a time per table (a lock here, a compare-and-set on the
 version in Redis), and then tells the listeners which table changed: those of tables (`listen`)
 with the new table itself — in every process that holds the table — and those of briefs
-(`listen_briefs`, server/brief.py) with the table's brief — in every process.
+(`listen_briefs`, server/brief.py) with the table's brief: in every process when its facts changed
+(its lobby line, seats, status), and at every change in the process that runs its clock.
 
 A table's log of moves only grows; both stores keep it apart from the table's snapshot and append
 what a change added, so a change costs the same at the first tile as at the last.
@@ -16,6 +17,8 @@ import asyncio
 import contextlib
 import functools
 import logging
+import secrets
+import threading
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
@@ -36,8 +39,9 @@ class StoreUnavailable(Exception):
 #: (None: it is gone), and whether the change was made in this process (the others hear of it a
 #: moment later).
 Listener = Callable[[str, Table | None, bool], Awaitable[None]]
-#: Told of every change of every table: its id, its brief now (None: it is gone), and whether the
-#: change was made in this process.
+#: Told of a table's brief: its id, its brief now (None: it is gone), and whether this process runs
+#: the table's clock (server/scheduler.py). Every process is told when a table's facts changed; the
+#: process that runs its clock is told of every change.
 BriefListener = Callable[[str, Brief | None, bool], Awaitable[None]]
 Persist = Callable[[Table], Awaitable[None]]
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
@@ -68,7 +72,9 @@ class TableStore(Protocol):
         the store failed (the change may or may not have been made)."""
 
     def briefs(self) -> Mapping[str, Brief]:
-        """Every live table's brief (of every table, not only of those this process holds)."""
+        """Every live table's brief (of every table, not only of those this process holds). Its facts
+        are always the newest; its version and due time are the newest for the tables this process
+        holds, and for the others those of their last change of facts."""
 
     async def delete(self, table_id: str) -> None: ...
 
@@ -79,8 +85,8 @@ class TableStore(Protocol):
     def watch(self, table_id: str, watched: bool) -> None:
         """Whether a connection of this process follows the table (then the process holds it)."""
 
-    #: Whether other processes share the tables (one of them may run a table's clock).
-    shared: bool
+    def runs_clock(self, table_id: str) -> bool:
+        """Whether this process runs the table's clock (its deadlines, computers, records, sweep)."""
 
 
 async def _tell(
@@ -99,8 +105,6 @@ class MemoryTableStore:
     """Live tables in this process (the embedded default). `persist` writes a changed table where a
     restart finds it; it runs before the change takes effect here and before anyone is told, so a
     player never sees a change that a crash could take back (and one it refuses did not happen)."""
-
-    shared = False
 
     def __init__(self, persist: Persist | None = None) -> None:
         self._tables: dict[str, Table] = {}
@@ -148,6 +152,9 @@ class MemoryTableStore:
 
     def watch(self, table_id: str, watched: bool) -> None:
         pass  # every table is here
+
+    def runs_clock(self, table_id: str) -> bool:
+        return True  # every table's
 
     def briefs(self) -> Mapping[str, Brief]:
         return self._briefs
@@ -221,34 +228,51 @@ def _redis_faults(method: F) -> F:
 #: KEYS: the table's hash, its log, the index of tables. ARGV: the expected version ('' for a new
 #: table), the new version, the snapshot, whether to empty the log first, the table's channel, the
 #: announcement's first line, the table's id, its due time ('-': none), its facts, the channel of
-#: briefs, whether the writing process hears the table's channel itself (1 or 0), then the log
-#: entries. Two announcements: on the table's own channel (heard by the processes that hold the
-#: table) its first line, the snapshot and the new entries as a JSON list, a line each — only when
-#: another process hears it (a table routed to one process costs nobody else anything); on the
-#: channel of briefs (heard by every process) one short line — id, version, due time, and the facts
-#: only when they changed. Returns 1, or 0 when the version moved on.
+#: briefs, whether the writing process hears the table's channel itself (1 or 0: subscribed, and
+#: Redis has said so), the writing process's id, then the log entries. The table's owner (the
+#: process that runs its clock) stays as it is; a new table's (or one without) is the writer.
+#: Two announcements: on the table's own channel (heard by the processes that hold the table) its
+#: first line, the snapshot and the new entries as a JSON list, a line each — only when another
+#: process hears it (a table routed to one process costs nobody else anything); on the channel of
+#: briefs (heard by every process) one short line — id, version, due time, owner, writer and the
+#: facts — only when the facts changed: a move never changes them. Returns the owner, or 0 when the
+#: version moved on.
 _WRITE_SCRIPT = """
-local kept = redis.call('HMGET', KEYS[1], 'version', 'facts')
+local kept = redis.call('HMGET', KEYS[1], 'version', 'facts', 'owner')
 local current = kept[1]
 if ARGV[1] == '' then
   if current then return 0 end
 elseif current ~= ARGV[1] then
   return 0
 end
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3], 'due', ARGV[8], 'facts', ARGV[9])
+local owner = kept[3] or ARGV[12]
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3], 'due', ARGV[8], 'facts', ARGV[9], 'owner', owner)
 redis.call('SADD', KEYS[3], ARGV[7])
 if ARGV[4] == '1' then redis.call('DEL', KEYS[2]) end
-for first = 12, #ARGV, 1000 do
+for first = 13, #ARGV, 1000 do
   redis.call('RPUSH', KEYS[2], unpack(ARGV, first, math.min(first + 999, #ARGV)))
 end
 if redis.call('PUBSUB', 'NUMSUB', ARGV[5])[2] > tonumber(ARGV[11]) then
   local entries = {}
-  for i = 12, #ARGV do entries[#entries + 1] = ARGV[i] end
+  for i = 13, #ARGV do entries[#entries + 1] = ARGV[i] end
   redis.call('PUBLISH', ARGV[5], ARGV[6] .. '\\n' .. ARGV[3] .. '\\n[' .. table.concat(entries, ',') .. ']')
 end
-local brief = ARGV[7] .. ' ' .. ARGV[2] .. ' ' .. ARGV[8]
-if kept[2] ~= ARGV[9] then brief = brief .. ' ' .. ARGV[9] end
-redis.call('PUBLISH', ARGV[10], brief)
+if kept[2] ~= ARGV[9] then
+  redis.call('PUBLISH', ARGV[10], ARGV[7] .. ' ' .. ARGV[2] .. ' ' .. ARGV[8] .. ' ' .. owner .. ' ' .. ARGV[12] .. ' ' .. ARGV[9])
+end
+return owner
+"""
+#: Takes over a table's clock from a process that is gone: its owner's lease has run out (or it has
+#: none). KEYS: the table's hash. ARGV: this process's id, the prefix of the lease keys, the channel
+#: of briefs, the table's id. The brief line (without facts) tells every process the new owner.
+#: Returns 1 when this process owns the table now, 0 when it is gone or its owner lives.
+_CLAIM_SCRIPT = """
+local kept = redis.call('HMGET', KEYS[1], 'version', 'due', 'owner')
+if not kept[1] then return 0 end
+if kept[3] == ARGV[1] then return 1 end
+if kept[3] and redis.call('EXISTS', ARGV[2] .. kept[3]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'owner', ARGV[1])
+redis.call('PUBLISH', ARGV[3], ARGV[4] .. ' ' .. kept[1] .. ' ' .. (kept[2] or '-') .. ' ' .. ARGV[1] .. ' ' .. ARGV[1])
 return 1
 """
 #: How many tables' briefs one round trip reads (a resync pages through the index).
@@ -269,23 +293,30 @@ class RedisTableStore:
     tables its own players follow.
 
     In Redis a table is a hash (`version`, `data`: its snapshot without the log; `due` and `facts`:
-    its brief) and a list (its game's log entries). A change is computed on this process's replica
-    and written by a script that compares the version (one round trip); the script also appends
-    the log entries and announces the change twice: *with* the new snapshot on the table's own
-    channel, and as a short line (its brief) on the channel every process hears.
+    its brief; `owner`: the process that runs its clock) and a list (its game's log entries). A
+    change is computed on this process's replica and written by a script that compares the version
+    (one round trip); the script also appends the log entries and announces the change *with* the
+    new snapshot on the table's own channel, and — only when the table's facts changed (its lobby
+    line, seats, status: never a move) — as a short line (its brief) on the channel every process
+    hears.
+
+    Each table's clock (server/scheduler.py) is run by one process, its owner: the one that created
+    it, until it dies. Every process keeps a lease key alive and says every `HEARTBEAT_S` on the
+    channel of owners which tables it runs (a thread of its own does both); a table no process has named for `ORPHAN_S` is claimed
+    by a script that checks its owner's lease has run out (of the processes that try, one wins), and
+    the new owner reads the table and runs its clock from then on.
 
     A process holds a replica of a table (and hears its channel) while one of its connections
-    follows it (`watch`) or while it made the table's last change: it then runs the table's clock
-    (server/scheduler.py), and should Redis lose its data it has the newest version to put back.
-    When another process changes a table that no connection here follows, the replica is dropped
-    unread. Of every other table this process keeps the brief only: the lobby, a player's way back
-    to his tables, the limits on creations and the sweep read briefs; the clock of a table whose
-    process died is taken over from its brief's due time, fetching the table only then.
+    follows it (`watch`), while it runs its clock, or while it made the table's last change: should
+    Redis lose its data it has the newest version to put back. When another process changes a table
+    this process holds for none of these, the replica is dropped unread. Of every other table this
+    process keeps the brief only: the lobby, a player's way back to his tables and the limits on
+    creations read their facts.
 
-    A replica is never stale for long: its own channel brings each change with the snapshot, and
-    should that announcement not have reached this process (its subscription was still on the
-    way), the brief's line — published after it, heard on one connection, so always later — has a
-    newer version than the replica, and the table is fetched. A replica that fell behind otherwise
+    A replica is never stale for long: its own channel brings each change with the snapshot once
+    Redis has confirmed the subscription (the writer counts itself as a hearer only then), and on
+    that confirmation the version in Redis is compared with the replica's (a change made while the
+    subscription was on its way is fetched). A replica that fell behind otherwise
     (another process changed the table a moment ago) fails the comparison, or — for a change that
     came to nothing or was refused — is checked against the version in Redis: the table is fetched
     and the change computed again.
@@ -302,8 +333,6 @@ class RedisTableStore:
     (server/backup.py) before anything else is done. The newest version of every table is in the
     replica of the process that made its last change, as long as that process lives."""
 
-    shared = True
-
     #: Seconds a command may take before Redis counts as unreachable.
     TIMEOUT = 5.0
     #: Connections one process keeps to Redis at most.
@@ -314,6 +343,15 @@ class RedisTableStore:
 
     #: Seconds between looks at the marker key while all is well (a FLUSHALL keeps the connections).
     MARKER_CHECK_S = 1.0
+    #: Seconds between a process's heartbeats: its lease renewed, the tables whose clocks it runs named.
+    HEARTBEAT_S = 1.0
+    #: Seconds a process's lease lasts unless renewed (by a thread of its own: a process gone this
+    #: long loses its tables, one whose loop is only busy keeps them).
+    LEASE_S = 2.5
+    #: Seconds after which a table no heartbeat has named is claimed (if its owner's lease ran out):
+    #: a table whose process died moves on this long after, and a heartbeat or two of one alive but
+    #: busy may come late meanwhile.
+    ORPHAN_S = 2.5
 
     def __init__(
         self,
@@ -328,6 +366,7 @@ class RedisTableStore:
         from redis.exceptions import ConnectionError as RedisConnectionError
 
         self._games = games
+        self._url = url
         # A connection that died with a Redis restart is replaced on the spot (a few tries): the
         # first player after the restart gets his answer, not an error. (A write retried after its
         # answer was lost finds the version moved on and is computed again on the newer table.)
@@ -348,26 +387,47 @@ class RedisTableStore:
             retry_on_error=[RedisConnectionError],
         )
         self._write_script = self._redis.register_script(_WRITE_SCRIPT)
+        self._claim_script = self._redis.register_script(_CLAIM_SCRIPT)
         self._prefix = prefix
         #: Where every table's brief is announced (the prefix's own: several sites may share one Redis).
         self._brief_channel = f"{prefix}:briefs"
+        #: Where every process says, each heartbeat, which tables' clocks it runs.
+        self._owners_channel = f"{prefix}:owners"
+        #: This process (a table's `owner` in Redis), and its lease: a key that lives as long as it does.
+        self._me = secrets.token_hex(8)
+        self._lease_prefix = f"{prefix}:alive:"
         #: The newest version of every table this process holds, its log included.
         self._tables: dict[str, Table] = {}
         #: The brief of every live table.
         self._briefs: dict[str, Brief] = {}
         #: Tables a connection of this process follows.
         self._watched: set[str] = set()
-        #: Tables whose last change this process made: it runs their clocks.
-        self._clock: set[str] = set()
+        #: Tables whose clocks this process runs (their owner in Redis).
+        self._owned: set[str] = set()
+        #: Tables whose last change this process made (it has their newest version to put back).
+        self._last: set[str] = set()
+        #: When each table was last named by its owner's heartbeat (or its brief told of its owner),
+        #: and since when this process has heard the heartbeats (its pump's last subscription).
+        self._heard: dict[str, float] = {}
+        #: Each table's owner as last heard (its heartbeat, its brief, Redis at a resync).
+        self._owner_of: dict[str, str] = {}
+        self._hearing_since = 0.0
         #: The pump's subscription while it is connected, and the tables whose channels it was told
         #: to hear; the task that brings them in line with what this process holds.
         self._pubsub: Any = None
         self._subscribed: set[str] = set()
+        #: Of those, the tables whose subscription Redis has confirmed: the script publishes a change
+        #: for the other processes unless this one is its only hearer.
+        self._confirmed: set[str] = set()
         self._subscribing: asyncio.Task[None] | None = None
         self._locks: dict[str, asyncio.Lock] = {}
         self._listeners: list[Listener] = []
         self._brief_listeners: list[BriefListener] = []
         self._task: asyncio.Task[None] | None = None
+        self._heartbeat_task: asyncio.Task[None] | None = None
+        #: The heartbeat's own thread (`_beat`), and what tells it to stop.
+        self._beating: threading.Thread | None = None
+        self._stop_beating = threading.Event()
         self._ready = asyncio.Event()
         #: Whether the pump is subscribed (announcements reach this process).
         self.healthy = False
@@ -389,7 +449,11 @@ class RedisTableStore:
         return f"{self._prefix}:tables"
 
     def _channel(self, table_id: str) -> str:
-        return f"{self._prefix}:t:{table_id}"
+        return f"{self._channel_prefix}{table_id}"
+
+    @property
+    def _channel_prefix(self) -> str:
+        return f"{self._prefix}:t:"
 
     def listen(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -405,13 +469,17 @@ class RedisTableStore:
             self._watched.add(table_id)
         else:
             self._watched.discard(table_id)
-            if table_id not in self._clock:
+            if not self._wanted(table_id):
                 self._tables.pop(table_id, None)
         self._subscriptions_due()
 
+    def runs_clock(self, table_id: str) -> bool:
+        return table_id in self._owned
+
     def _wanted(self, table_id: str) -> bool:
-        """Whether this process holds the table: a connection follows it, or it runs its clock."""
-        return table_id in self._watched or table_id in self._clock
+        """Whether this process holds the table: a connection follows it, it runs its clock, or it
+        made its last change."""
+        return table_id in self._watched or table_id in self._owned or table_id in self._last
 
     def _drop(self, table_id: str) -> None:
         """No longer hold the table (its brief stays)."""
@@ -438,6 +506,7 @@ class RedisTableStore:
                     await pubsub.subscribe(*(self._channel(table_id) for table_id in new))
                 if gone:
                     self._subscribed -= gone
+                    self._confirmed -= gone
                     await pubsub.unsubscribe(*(self._channel(table_id) for table_id in gone))
             except (RedisError, OSError) as error:  # the pump reconnects and subscribes anew
                 log.debug("could not change the subscriptions: %s", error)
@@ -447,13 +516,20 @@ class RedisTableStore:
         await self._redis.ping()  # fail at start-up, with the Redis error, if it is not reachable
         await self._warn_unless_persistent()
         await self._adopt_old_layout()
+        await self._renew_lease()  # (before its first table: nobody claims one of a process alive)
         self._task = asyncio.create_task(self._pump())
         await self._ready.wait()
+        self._beating = threading.Thread(target=self._beat, name="spieltisch-heartbeat", daemon=True)
+        self._beating.start()
+        self._heartbeat_task = asyncio.create_task(self._claims())
 
     async def close(self) -> None:
-        for task in (self._task, self._subscribing):
+        for task in (self._task, self._subscribing, self._heartbeat_task):
             if task is not None:
                 task.cancel()
+        self._stop_beating.set()
+        if self._beating is not None:
+            await asyncio.to_thread(self._beating.join, self.TIMEOUT)
         await self._redis.aclose()
 
     async def ping(self) -> None:
@@ -504,9 +580,14 @@ class RedisTableStore:
         )
         for table in tables.values():
             try:
-                await self._write(None, table)  # (a table some process has put back already stays)
+                written = await self._write(None, table)  # (one some process put back already stays)
             except Exception:  # one table's failure must not keep the others away
                 log.exception("could not put back table %s", table.id)
+                continue
+            if written is not None:  # this process put it back: it runs its clock
+                self._owned.add(table.id)
+                self._briefs[table.id] = written[0]
+                await _tell(self._brief_listeners, table.id, written[0], True)
 
     async def _adopt_old_layout(self) -> None:
         """Tables written by an earlier version, each one JSON string with its log inside, become
@@ -540,8 +621,8 @@ class RedisTableStore:
         while True:
             pubsub = self._redis.pubsub()
             try:
-                await pubsub.subscribe(self._brief_channel)
-                self._pubsub, self._subscribed = pubsub, set()
+                await pubsub.subscribe(self._brief_channel, self._owners_channel)
+                self._pubsub, self._subscribed, self._confirmed = pubsub, set(), set()
                 await self._subscribe()
                 if self._ready.is_set():
                     log.warning("Redis is back: catching up on every table")
@@ -552,14 +633,23 @@ class RedisTableStore:
                 self.healthy = True
                 delay = 0.5
                 self._ready.set()
-                looked = asyncio.get_running_loop().time()
+                looked = self._hearing_since = asyncio.get_running_loop().time()
                 while True:
-                    message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
-                    if message is not None and message["type"] == "message":
-                        if message["channel"] == self._brief_channel:
+                    message = await pubsub.get_message(timeout=1.0)
+                    if message is None:
+                        pass
+                    elif message["type"] == "message":
+                        channel = message["channel"]
+                        if channel == self._brief_channel:
                             await self._hear_brief(message["data"])
+                        elif channel == self._owners_channel:
+                            self._hear_heartbeat(message["data"])
                         else:
                             await self._hear(message["data"])
+                    elif message["type"] == "subscribe" and message["channel"].startswith(
+                        self._channel_prefix
+                    ):
+                        await self._confirm(message["channel"][len(self._channel_prefix) :])
                     now = asyncio.get_running_loop().time()
                     if now - looked >= self.MARKER_CHECK_S:
                         looked = now
@@ -579,17 +669,19 @@ class RedisTableStore:
             delay = min(2 * delay, self.RECONNECT_MAX_S)
 
     async def _hear(self, message: str) -> None:
-        """A change on a table's own channel: `<id> <version> <first new log entry>`, then the
-        snapshot and the new log entries on a line each."""
+        """A change on a table's own channel: `<id> <version> <first new log entry> <writer>`, then
+        the snapshot and the new log entries on a line each."""
         head, _, body = message.partition("\n")
-        table_id, version_text, start_text = head.split(" ")
+        table_id, version_text, start_text, writer = head.split(" ")
+        if writer == self._me:
+            return  # made here: told already
         version, start = int(version_text), int(start_text)
         known = self._tables.get(table_id)
         if known is not None and known.version >= version:
-            return  # made here (or an announcement that arrives after a newer one)
-        self._clock.discard(table_id)  # another process made the change: it runs the clock now
-        if table_id not in self._watched:
-            self._drop(table_id)  # nobody here follows it: not read at all
+            return  # an announcement that arrives after a newer one
+        self._last.discard(table_id)  # another process made the change: it has the newest version
+        if not self._wanted(table_id):
+            self._drop(table_id)  # nobody here follows it, nor runs its clock: not read at all
             return
         snapshot, _, entries = body.partition("\n")
         data = wire.decode(snapshot)
@@ -604,44 +696,192 @@ class RedisTableStore:
                 return
             table = found
         if self._keep(table):
-            await _tell(self._listeners, table_id, table, False)
+            await self._caught_up(table)
+
+    async def _caught_up(self, table: Table) -> None:
+        """A newer version of a table this process holds, made by another process: tell the
+        listeners of tables, and the scheduler when this process runs the table's clock (its
+        brief's version and due time, with the facts as they were: when they changed, the brief's
+        own line follows)."""
+        await _tell(self._listeners, table.id, table, False)
+        known = self._briefs.get(table.id)
+        if known is None or known.version >= table.version:
+            return
+        brief = self._briefs[table.id] = Brief(table.version, table.next_due(), known.facts)
+        if table.id in self._owned:
+            await _tell(self._brief_listeners, table.id, brief, True)
+
+    async def _confirm(self, table_id: str) -> None:
+        """Redis has confirmed the subscription to a table's channel: every change from now on is
+        heard. One made while the subscription was on its way is fetched now."""
+        if table_id not in self._subscribed:
+            return  # (unsubscribed meanwhile)
+        self._confirmed.add(table_id)
+        replica = self._tables.get(table_id)
+        if replica is None:
+            return  # (read when it is first asked for)
+        version = await self._version_now(table_id)
+        if version is not None and version > replica.version:
+            table = await self._fetch(table_id, replica)
+            if table is not None and self._tables.get(table_id) is table:
+                await self._caught_up(table)
 
     async def _hear_brief(self, line: str) -> None:
-        """A change of any table: `<id> <version> <due>`, then its facts when they changed (a
-        deleted table: version -1 and nothing more)."""
-        parts = line.split(" ", 3)
+        """A table's facts changed, or its owner: `<id> <version> <due> <owner> <writer>`, then its
+        facts when they changed (a deleted table: version -1 and nothing more)."""
+        parts = line.split(" ", 5)
         table_id, version = parts[0], int(parts[1])
         if version < 0:
             await self._gone(table_id, False)
             return
+        owner, writer = parts[3], parts[4]
+        self._heard[table_id] = asyncio.get_running_loop().time()  # (its owner is alive, or new)
+        self._owner_of[table_id] = owner
+        lost = owner != self._me and table_id in self._owned
+        if lost:  # another process runs its clock now (this one was taken for gone)
+            self._owned.discard(table_id)
+            if not self._wanted(table_id):
+                self._drop(table_id)
+        if writer == self._me and not lost:
+            return  # made here: told already
         known = self._briefs.get(table_id)
-        if known is not None and known.version >= version:
-            return  # made here (or a line that arrives after a newer one)
-        if len(parts) > 3:
-            facts = Facts.from_json(parts[3])
-        elif known is not None:
-            facts = known.facts
-        else:  # a table whose facts this process missed (it came back from a fault): read them
-            found = await self._read_brief(table_id)
-            if found is None:
-                return
-            facts = found.facts
+        facts = Facts.from_json(parts[5]) if len(parts) > 5 else None
+        if known is not None and (known.version > version or (known.version == version and facts is None)):
+            if lost:
+                await _tell(self._brief_listeners, table_id, known, False)
+            return  # nothing new (a line that arrives after a newer change)
+        if facts is None:
+            if known is not None:
+                facts = known.facts
+            else:  # a table whose facts this process missed (it came back from a fault): read them
+                found = await self._read_brief(table_id)
+                if found is None:
+                    return
+                facts = found.facts
         brief = self._briefs[table_id] = Brief(version, _due_of(parts[2]), facts)
-        self._clock.discard(table_id)
+        if writer != self._me:
+            self._last.discard(table_id)
         replica = self._tables.get(table_id)
-        if table_id in self._watched and (replica is None or replica.version < version):
-            # Its own announcement has not reached this process (the subscription was on its way).
-            table = await self._fetch(table_id, replica)
-            if table is not None:
-                await _tell(self._listeners, table_id, table, False)
-        elif replica is not None and replica.version < version:
-            self._drop(table_id)
-        await _tell(self._brief_listeners, table_id, brief, False)
+        if replica is not None and replica.version < version:
+            if table_id in self._watched or table_id in self._owned:
+                # Its own announcement has not reached this process (missed in a fault).
+                table = await self._fetch(table_id, replica)
+                if table is not None:
+                    await _tell(self._listeners, table_id, table, False)
+            else:
+                self._drop(table_id)
+        await _tell(self._brief_listeners, table_id, brief, table_id in self._owned)
+
+    def _hear_heartbeat(self, line: str) -> None:
+        """Another process is alive: `<its id> <the tables whose clocks it runs>`."""
+        process, *tables = line.split(" ")
+        if process == self._me:
+            return
+        now = asyncio.get_running_loop().time()
+        heard, owner_of = self._heard, self._owner_of
+        for table_id in tables:
+            heard[table_id] = now
+            owner_of[table_id] = process
+
+    async def _renew_lease(self) -> None:
+        await self._redis.set(f"{self._lease_prefix}{self._me}", "1", px=int(self.LEASE_S * 1000))
+
+    def _beat(self) -> None:
+        """Every `HEARTBEAT_S`, in a thread of its own (with its own connection): renew this
+        process's lease and name the tables whose clocks it runs. A thread, not a task: a process
+        whose loop is busy for seconds under load keeps its tables (they would only move to
+        another process as busy, and be fetched there); one that died stops at once."""
+        import redis
+        from redis.exceptions import RedisError
+
+        client = redis.Redis.from_url(
+            self._url, socket_timeout=self.TIMEOUT, socket_connect_timeout=self.TIMEOUT
+        )
+        lease, ms = f"{self._lease_prefix}{self._me}", int(self.LEASE_S * 1000)
+        try:
+            while not self._stop_beating.wait(self.HEARTBEAT_S):
+                owned = tuple(self._owned)  # (one step under the GIL: the loop's changes wait)
+                try:
+                    with client.pipeline(transaction=False) as pipe:
+                        pipe.set(lease, "1", px=ms)
+                        pipe.publish(self._owners_channel, " ".join((self._me, *owned)))
+                        pipe.execute()
+                except (RedisError, OSError) as error:  # Redis away: the pump says so; try again
+                    log.debug("heartbeat failed: %s", error)
+        finally:
+            client.close()
+
+    async def _claims(self) -> None:
+        """Every `HEARTBEAT_S`: claim the tables whose owner has not been heard of for `ORPHAN_S`."""
+        from redis.exceptions import RedisError
+
+        while True:
+            await asyncio.sleep(self.HEARTBEAT_S)
+            if not self.healthy:
+                continue  # (the pump catches up first; then every table counts as heard anew)
+            try:
+                await self._claim_orphans()
+            except (RedisError, OSError) as error:
+                log.debug("claiming tables failed: %s", error)
+            except Exception:  # one table's failure must not end the claims
+                log.exception("claiming tables failed")
+
+    async def _claim_orphans(self) -> None:
+        now = asyncio.get_running_loop().time()
+        since = self._hearing_since
+        silent = [
+            table_id
+            for table_id in self._briefs
+            if table_id not in self._owned
+            and now - max(self._heard.get(table_id, 0.0), since) >= self.ORPHAN_S
+        ]
+        if not silent:
+            return
+        # One look per owner at its lease first: an owner alive whose heartbeats came late (or were
+        # heard late, this process being busy) costs no claim per table.
+        owners = sorted({self._owner_of[t] for t in silent if t in self._owner_of})
+        alive: set[str] = set()
+        if owners:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for owner in owners:
+                    pipe.exists(f"{self._lease_prefix}{owner}")
+                alive = {owner for owner, found in zip(owners, await pipe.execute(), strict=True) if found}
+        for table_id in silent:
+            if self._owner_of.get(table_id) in alive:
+                self._heard[table_id] = now
+                continue
+            # Tried now: again in a heartbeat at the earliest.
+            self._heard[table_id] = now - self.ORPHAN_S + self.HEARTBEAT_S
+            claimed = await self._claim_script(
+                keys=[self._key(table_id)],
+                args=[self._me, self._lease_prefix, self._brief_channel, table_id],
+            )
+            if claimed == 1 and table_id not in self._owned:
+                await self._take_over(table_id)
+
+    async def _take_over(self, table_id: str) -> None:
+        """This process runs the table's clock from now on: it reads the table, and the scheduler
+        hears its brief (anything overdue is done at once)."""
+        self._owned.add(table_id)
+        try:
+            table = await self._fetch(table_id, self._tables.get(table_id))
+        except BaseException:
+            self._owned.discard(table_id)  # (claimed again at the next heartbeat)
+            raise
+        if table is None:
+            self._owned.discard(table_id)
+            return
+        log.info("running the clock of table %s: its process is gone", table_id)
+        brief = self._briefs[table_id] = _brief_after(self._briefs.get(table_id), table)
+        await _tell(self._brief_listeners, table_id, brief, True)
 
     async def _gone(self, table_id: str, here: bool) -> None:
         """The table was deleted: forget it, and tell who knew it."""
         self._locks.pop(table_id, None)
-        self._clock.discard(table_id)
+        self._owned.discard(table_id)
+        self._last.discard(table_id)
+        self._heard.pop(table_id, None)
+        self._owner_of.pop(table_id, None)
         held = self._tables.pop(table_id, None) is not None
         briefed = self._briefs.pop(table_id, None) is not None
         if held:
@@ -721,23 +961,29 @@ class RedisTableStore:
         return None if raw is None else int(raw)
 
     async def resync(self) -> None:
-        """Read every table's brief, fetch every replica (and forget the tables that are gone) and
-        tell every listener, as if each table had just changed."""
+        """Read every table's brief and owner, fetch every replica (and forget the tables that are
+        gone) and tell every listener, as if each table had just changed."""
         ids = sorted(str(member) for member in await self._redis.smembers(self._index))
         briefs: dict[str, Brief] = {}
+        owned: set[str] = set()
         for first in range(0, len(ids), BRIEF_PAGE):
             page = ids[first : first + BRIEF_PAGE]
             async with self._redis.pipeline(transaction=False) as pipe:
                 for table_id in page:
-                    pipe.hmget(self._key(table_id), ["version", "due", "facts"])
+                    pipe.hmget(self._key(table_id), ["version", "due", "facts", "owner"])
                 rows = await pipe.execute()
-            for table_id, (version, due, facts) in zip(page, rows, strict=True):
+            for table_id, (version, due, facts, owner) in zip(page, rows, strict=True):
                 brief = await self._brief_from(table_id, version, due, facts)
                 if brief is not None:
                     briefs[table_id] = brief
+                    if owner is not None:
+                        self._owner_of[table_id] = owner
+                    if owner == self._me:
+                        owned.add(table_id)
         for table_id in sorted((self._briefs.keys() | self._tables.keys()) - briefs.keys()):
             await self._gone(table_id, False)
         self._briefs = briefs
+        self._owned = owned  # (a table taken for gone while this process could not hear: not its own)
         for table_id in sorted(self._tables):
             if not self._wanted(table_id):
                 self._drop(table_id)
@@ -746,18 +992,18 @@ class RedisTableStore:
             table = await self._fetch(table_id)
             await _tell(self._listeners, table_id, table, False)
         for table_id, brief in sorted(briefs.items()):
-            await _tell(self._brief_listeners, table_id, brief, table_id in self._clock)
+            await _tell(self._brief_listeners, table_id, brief, table_id in self._owned)
 
-    async def _write(self, old: Table | None, new: Table) -> Brief | None:
+    async def _write(self, old: Table | None, new: Table) -> tuple[Brief, str] | None:
         """Write `new` if Redis still has `old`'s version (a new table: if it has none); announce
-        it. Its brief, or None when the version had moved on."""
+        it. Its brief and its owner, or None when the version had moved on."""
         stored = len(old.log or ()) if old is not None else 0
         reset, entries = new.log_after(None if old is None else old.game_id, stored)
         reset = reset or old is None
         snapshot = new.snapshot_json()
         start = 0 if reset else stored
         encoded = [wire.encode(entry) for entry in entries]
-        head = f"{new.id} {new.version} {start}"
+        head = f"{new.id} {new.version} {start} {self._me}"
         expected = "" if old is None else str(old.version)
         brief = _brief_after(self._briefs.get(new.id), new)
         written = await self._write_script(
@@ -773,23 +1019,29 @@ class RedisTableStore:
                 _due_text(brief.due),
                 brief.facts.to_json(),
                 self._brief_channel,
-                # (A subscription on its way counts as heard: a process that misses the
-                # announcement so reads the table when the brief's line comes.)
-                int(new.id in self._subscribed),
+                # (Only a subscription Redis has confirmed counts: one on its way may not be
+                # there yet, and the others would miss the change.)
+                int(new.id in self._confirmed),
+                self._me,
                 *encoded,
             ],
         )
-        return brief if written else None
+        return (brief, str(written)) if written else None
 
-    async def _written(self, table: Table, brief: Brief) -> None:
-        """A change this process made: it holds the table and runs its clock; everyone is told."""
-        self._clock.add(table.id)
+    async def _written(self, table: Table, brief: Brief, owner: str) -> None:
+        """A change this process made: it holds the table (the newest version is here); the
+        listeners are told, the scheduler as the owner said by Redis."""
+        if owner == self._me:
+            self._owned.add(table.id)
+        else:
+            self._owned.discard(table.id)
+        self._last.add(table.id)
         self._keep(table)
         known = self._briefs.get(table.id)
         if known is None or known.version < brief.version:
             self._briefs[table.id] = brief
         await _tell(self._listeners, table.id, table, True)
-        await _tell(self._brief_listeners, table.id, brief, True)
+        await _tell(self._brief_listeners, table.id, brief, table.id in self._owned)
 
     @_redis_faults
     async def get(self, table_id: str) -> Table | None:
@@ -798,10 +1050,10 @@ class RedisTableStore:
 
     @_redis_faults
     async def create(self, table: Table) -> None:
-        brief = await self._write(None, table)
-        if brief is None:
+        written = await self._write(None, table)
+        if written is None:
             raise StoreUnavailable(f"table {table.id} exists already")
-        await self._written(table, brief)
+        await self._written(table, *written)
 
     @_redis_faults
     async def update(self, table_id: str, change: Change) -> Table | None:
@@ -833,8 +1085,8 @@ class RedisTableStore:
             if new is None:
                 if fresh or await self._version_now(table_id) == table.version:
                     return None
-            elif (brief := await self._write(table, new)) is not None:
-                await self._written(new, brief)
+            elif (written := await self._write(table, new)) is not None:
+                await self._written(new, *written)
                 return new
             # Another process changed the table meanwhile: compute the change again on the newer one.
             table, fresh = await self._fetch(table_id, table), True
