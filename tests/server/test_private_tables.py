@@ -152,3 +152,32 @@ def test_a_frame_logged_keeps_no_secret():
     frame = '{"type": "join", "table": "k3j4h5", "key" : "s3cr3t-AbC_9", "seq": 1}'
     assert "s3cr3t" not in loggable(frame) and '"key" : "***"' in loggable(frame)
     assert "s3cr3t" not in loggable(frame.encode())
+
+
+def test_a_private_tables_games_are_its_players_alone_once_over(live_server):
+    """Its records are in no public list, its replay answers only its players (to anyone else: no
+    such game), and the player's page, everyone's to read, links no replay of it."""
+    host = Client(live_server, "Hedda")
+    host.send(
+        {
+            "type": "create_table",
+            "game": "planahead",
+            "settings": {"seats": 1, "turn_seconds": None},
+            "private": True,
+        }
+    )
+    table = host.table_until(lambda t: t["you"] == 0)
+    host.send({"type": "start", "table": table["id"]})
+    for field in range(1, 20):
+        host.send({"type": "place", "table": table["id"], "field": field})
+        host.send({"type": "confirm", "table": table["id"]})
+    game_id = host.table_until(lambda t: "game_id" in (t["game"] or {}), timeout=30)["game"]["game_id"]
+    url = f"{live_server}/api/replays/{game_id}"
+    eve = Client(live_server, "Evi")
+    for headers in ({}, {"Authorization": f"Bearer {eve.token}"}):
+        assert httpx.get(url, headers=headers, timeout=60).status_code == 404
+    mine = httpx.get(url, headers={"Authorization": f"Bearer {host.token}"}, timeout=60)
+    assert mine.status_code == 200 and len(mine.json()["frames"]) == 19
+    assert httpx.get(f"{live_server}/api/games", params={"table": table["id"]}).json()["games"] == []
+    recent = httpx.get(f"{live_server}/api/players/{host.player['id']}/history").json()["recent"]
+    assert recent[0]["kind"] == "planahead" and recent[0]["game_id"] is None

@@ -15,7 +15,9 @@ from spieltisch.storage.models import GameLog
 
 def moments(rules: GameRules[Any, Any], row: GameLog) -> Iterator[tuple[float, Any]]:
     """The game's state at its start and after every entry of its log, with the entry's time."""
-    state = rules.new(row.settings, len(row.players), int(row.seed), row.started)
+    # (without the table's own mark a private table's log keeps: no engine knows it)
+    settings = {key: value for key, value in row.settings.items() if key != "private"}
+    state = rules.new(settings, len(row.players), int(row.seed), row.started)
     yield row.started, state
     for entry in row.log:
         kind, at = entry[0], entry[1]

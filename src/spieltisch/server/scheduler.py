@@ -211,7 +211,7 @@ class Scheduler:
             game_id=game.game_id,
             game=rules.name,
             table_id=game.table_id,
-            settings=rules.logged_settings(game.settings),
+            settings=game.kept_settings(rules),
             players=game.players(),
             seed=rules.seed(game.state),
             started=game.started_at,

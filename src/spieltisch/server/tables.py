@@ -163,7 +163,15 @@ class Table:
         started = self.started_at if self.started_at is not None else self.created
         game_id = self.game_id or f"{self.id}-{self.started_at}"  # a table restored from before ids
         return FinishedGame(
-            self.id, game_id, self.settings, sitters, self.state, started, self.log, self.match_view()
+            self.id,
+            game_id,
+            self.settings,
+            sitters,
+            self.state,
+            started,
+            self.log,
+            self.match_view(),
+            self.private,
         )
 
     def match_view(self) -> dict[str, Any] | None:

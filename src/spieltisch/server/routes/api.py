@@ -129,6 +129,8 @@ async def games(s: ServicesDep, table: str | None = None, limit: int = 20) -> di
     if not 1 <= limit <= 100:
         return error_response(422, ErrorCode.BAD_REQUEST, "limit must be 1 to 100")
     records = await asyncio.to_thread(s.repository.games, table_id=table, limit=limit)
+    # A private table's games are its players' alone (their replays too): this list is everyone's.
+    records = [r for r in records if not (r.settings or {}).get("private")]
     return {
         "games": [
             {

@@ -223,7 +223,8 @@ def table_entry(record: GameRecord, seat: int) -> dict[str, Any]:
         field: values[seat] if seat < len(values) else None,
         "place": ranking[seat] if seat < len(ranking) else None,
         "of": len(record.players or []),
-        "game_id": record.game_id,
+        # (a private table's game has a replay for its players alone: the page, everyone's, links none)
+        "game_id": None if (record.settings or {}).get("private") else record.game_id,
     }
     if left_at(record, seat):  # a computer finished it for him: no place of his own
         entry.update(place=None, left=True)

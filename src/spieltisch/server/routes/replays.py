@@ -34,6 +34,11 @@ async def game_replay(
         found = await asyncio.to_thread(_work_out, s, game_id)
     if found is None:
         raise HTTPException(404, f"there is no finished game {game_id!r}")
+    if found["settings"].get("private"):
+        # A private table's game is its players' alone: to anyone else there is none.
+        player = await viewer(s, authorization)
+        if player is None or player.id not in {sitter["player"] for sitter in found["players"]}:
+            raise HTTPException(404, f"there is no finished game {game_id!r}")
     sealed = s.games[found["game"]].sealed_until(found["settings"])
     if sealed is not None and s.clock.now() < sealed:
         # The day's tiles or tasks: its own player may look back, everyone else after midnight.

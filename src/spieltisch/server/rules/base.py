@@ -63,6 +63,13 @@ class FinishedGame(Generic[S]):
     log: tuple[list[Any], ...] | None = None
     #: The match the game is part of (Table.match_view), None for a game on its own.
     match: Mapping[str, Any] | None = None
+    #: Played at a private table: its record, log and replay are its players' alone.
+    private: bool = False
+
+    def kept_settings(self, rules: GameRules[S, Any]) -> dict[str, Any]:
+        """The settings its record and its log keep (`"private": true` for a private table's)."""
+        kept = rules.logged_settings(self.settings)
+        return {**kept, "private": True} if self.private else kept
 
     def players(self) -> list[dict[str, Any]]:
         """Who sat where, as the records keep it (a person who left before the end: `left`, the
@@ -309,7 +316,7 @@ async def save_game_record(
         game=rules.name,
         table_id=game.table_id,
         seed=rules.seed(game.state),
-        settings=dict(game.settings),
+        settings=game.kept_settings(rules),
         players=game.players(),
         result=result,
         started_at=game.started_at,
