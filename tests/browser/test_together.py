@@ -61,6 +61,7 @@ def test_a_private_plan_ahead_table_and_its_quick_messages(live_server, new_page
     expect(anna.get_by_test_id("copy-link")).to_have_text("Einladung kopieren")
     link = anna.get_by_test_id("share-link").input_value()
     table_id = re.search(r"/t/([a-z0-9]+)#k=[A-Za-z0-9_-]{20,}$", link).group(1)
+    assert anna.url == link  # the host's address is the invite link too (a player shares the address)
     anna.screenshot(path=f"{SHOTS}/private-room-desktop.png")
 
     # Eve, in the lobby, never sees it; its id without the secret is no table to her.

@@ -39,7 +39,7 @@ export function endDialog({ rows, winners, scoreAttribute, note = null, closeLab
         playedForNote(s.seat, s.bot ? null : playedFor?.[s.seat], unit, listPoints)),
       h("span.score", {}, String(s.score))))),
       note,
-      offer ? rematchLine(offer, rematch) : null,
+      offer ? rematchLine(offer, rematch, rematchLabel !== null) : null,
       h("div.row.end-buttons", {},
         onRematch ? rematchButton(offer, onRematch, rematchLabel) : null,
         h("button.secondary", { type: "button", "data-testid": "close-end", onclick: onClose }, closeLabel),
@@ -64,8 +64,9 @@ function rematchButton(offer, onRematch, label = null) {
   return h("button.primary.big", { type: "button", "data-testid": "rematch", onclick: onRematch }, offer ? t("end.rematch.join") : label ?? t("end.rematch"));
 }
 
-/** Who asked for the rematch, and its countdown (counted on while the dialog is shown). */
-function rematchLine(offer, rematch) {
+/** Who asked for the rematch (or, in a match, the next game), and its countdown (counted on while
+ * the dialog is shown). */
+function rematchLine(offer, rematch, nextGame = false) {
   const count = h("span", { "data-testid": "rematch-countdown" }, t("end.rematch.starts", { n: offer.seconds }));
   const timer = setInterval(() => {
     const now = rematch();
@@ -73,7 +74,7 @@ function rematchLine(offer, rematch) {
     count.textContent = t("end.rematch.starts", { n: now.seconds });
   }, 250);
   return h("p.end-rematch", { "data-testid": "rematch-offer", role: "status" },
-    h("strong", {}, t("end.rematch.asked", { names: offer.names.join(", ") })), " ", count);
+    h("strong", {}, t(nextGame ? "match.next.asked" : "end.rematch.asked", { names: offer.names.join(", ") })), " ", count);
 }
 
 /** „(Computer ab Kachel 9)“ beside a person's name; „keine Listenpunkte“ where that follows. */

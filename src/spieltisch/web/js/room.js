@@ -103,6 +103,13 @@ export class TableScreen extends Screen {
     if (!this.table) GAMES[table.kind]?.().catch(() => {});
     this.table = table;
     this.notFound = false;
+    // A private table's address carries its secret for those seated (the host's too, who opened it
+    // without a link): the address a player shares is then the invite link.
+    if (table.private && table.invite && location.pathname === `/t/${encodeURIComponent(this.id)}`) {
+      const link = inviteUrl(location.origin, this.id, table.invite);
+      if (location.href !== link) history.replaceState(history.state, "", link);
+      this.key = rememberKey(this.id, table.invite);
+    }
     // Opening the link joins a free seat of an open table (once per visit).
     // A player who had left a running game takes his seat again by opening it.
     const mine = table.you !== null ? table.seats[table.you] : null;
