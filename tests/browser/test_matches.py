@@ -68,6 +68,10 @@ def test_a_match_of_two_games(live_server, new_page, shots):
     rows = end.get_by_test_id("ranking").locator("li")
     ranked = [int(row.get_attribute("data-score")) for row in rows.all()]
     assert ranked == sorted(match_totals, reverse=True)
+    # ... each row with the last game's own points beside the match's (not to be read as one figure).
+    last_game = scores(page)
+    for seat in (0, 1):
+        expect(end.get_by_test_id(f"game-score-{seat}")).to_have_text(f"dieses Spiel {last_game[seat]}")
     expect(end.get_by_test_id("rematch")).to_have_text("Revanche")  # a new match
     page.screenshot(path=str(shots / "match-end-desktop.png"))
     assert page.errors == []

@@ -24,6 +24,8 @@ describe("the skill ratings as pages show them", () => {
     setLang("en");
     assert.match(computersLine({ easy: 1020, medium: 1500, strong: 1980 }), /^Beginner 1020 · Advanced 1500 · /);
     setLang("de");
+    // Speedgans names its levels its own way.
+    assert.equal(computersLine({ easy: 1020, medium: 1500, strong: 1980 }, "speedgans"), "Leicht 1020 · Normal 1500 · Stark 1980");
   });
 
   test("the chart: a dot per game, higher for a higher rating, the scale at least 100 wide", () => {

@@ -37,7 +37,9 @@ export function endDialog({ rows, winners, scoreAttribute, note = null, closeLab
       }, h("span.place", {}, `${s.place ?? "–"}.`),
       h("span.who", {}, h("span.name", { title: s.name }, s.name), s.bot && computers ? levelBadge(s, computers) : null,
         playedForNote(s.seat, s.bot ? null : playedFor?.[s.seat], unit, listPoints)),
-      h("span.score", {}, String(s.score))))),
+      h("span.score", {}, String(s.score),
+        // The last game of a match is ranked by the match's totals: the game's own points beside.
+        s.gameScore !== undefined ? h("small.end-game-score", { "data-testid": `game-score-${s.seat}` }, t("match.game.points", { n: s.gameScore })) : null)))),
       note,
       offer ? rematchLine(offer, rematch, rematchLabel !== null) : null,
       h("div.row.end-buttons", {},

@@ -12,6 +12,7 @@ import { t } from "./i18n.js";
  * @property {number | null} place  null when the server sent no ranking
  * @property {boolean} you
  * @property {string | null} bot  a computer's level ("easy", "medium", "strong"), null for a person
+ * @property {number} [gameScore]  a match's last game: the game's own points (`score` the match's)
  */
 
 /**

@@ -274,7 +274,9 @@ export class PlanAheadModel {
     const match = this.match();
     if (!match) return null;
     const places = match.totals.map((total) => 1 + match.totals.filter((other) => other > total).length);
-    return standings(this.game.seats.map((e, i) => ({ name: this.seatName(i), score: match.totals[i], bot: this.table?.seats[i]?.bot ?? null })),
+    const ranked = standings(this.game.seats.map((e, i) => ({ name: this.seatName(i), score: match.totals[i], bot: this.table?.seats[i]?.bot ?? null })),
       places, this.you);
+    for (const row of ranked.rows) row.gameScore = this.game.seats[row.seat].score;
+    return ranked;
   }
 }

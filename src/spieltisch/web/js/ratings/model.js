@@ -3,6 +3,7 @@
 // with one's own marked, a rating's label („1534?“ while provisional) and the chart of its changes.
 
 import "./strings.js";
+import "../speedgans/strings.js";
 import { t } from "../i18n.js";
 import { escapeXml } from "../histogram.js";
 import { shortDay } from "../player/model.js";
@@ -33,13 +34,16 @@ export function ratingRows(entries, me) {
 }
 
 /**
- * The computers' fixed ratings in words: „Einsteiger 1020 · Fortgeschritten 1500 · Meister 1980“.
+ * The computers' fixed ratings in words, by the game's own names of its levels: „Einsteiger 1020 ·
+ * Fortgeschritten 1500 · Meister 1980“ (Plan Ahead), „Leicht 1020 · …“ (Speedgans).
  * @param {Record<string, number>} computers
+ * @param {string} [game]
  */
-export function computersLine(computers) {
+export function computersLine(computers, game = "planahead") {
+  const word = (/** @type {string} */ level) => t(game === "speedgans" ? `sg.level.${level}` : `level.${level}`);
   return ["easy", "medium", "strong"]
     .filter((level) => level in computers)
-    .map((level) => `${t(`level.${level}`)} ${computers[level]}`)
+    .map((level) => `${word(level)} ${computers[level]}`)
     .join(" · ");
 }
 

@@ -81,7 +81,7 @@ export class RatingsScreen extends Screen {
     }
     const rules = list
       ? h("p.muted.rating-rules", { "data-testid": "rating-rules" }, t("rating.rules", {
-        computers: computersLine(list.computers), start: list.start, n: list.provisional_games,
+        computers: computersLine(list.computers, this.listed), start: list.start, n: list.provisional_games,
       }))
       : null;
     this.el.replaceChildren(h("div.page-grid.rating-page", { "data-testid": "rating-page" },
