@@ -67,6 +67,7 @@ def test_the_rating_list_and_a_players_ratings(server_factory, new_page, browser
     expect(page.get_by_test_id("rating-rules")).to_contain_text(
         "Einsteiger 1020 · Fortgeschritten 1500 · Meister 1980"
     )
+    expect(page.get_by_test_id("rating-you")).to_have_count(0)  # Rita is on the list
     page.screenshot(path=str(shots / "ratings-desktop.png"))
     problems = {"rating list": serious_violations(axe, page)}
     page.get_by_test_id("rating-tab-speedgans").click()
@@ -85,6 +86,18 @@ def test_the_rating_list_and_a_players_ratings(server_factory, new_page, browser
     climbed = [int(dots.nth(i).get_attribute("data-rating")) for i in range(PROVISIONAL_GAMES)]
     assert climbed == sorted(climbed) and str(climbed[-1]) == card.get_attribute("data-rating")
     problems["player page"] = serious_violations(axe, page)
+
+    # A player with a provisional rating is on no list yet: the list tells him where he stands.
+    nora_page = new_page("desktop")
+    nora_page.goto(server.url + "/")
+    pick_nickname(nora_page, "Nora")
+    nora = my_id(nora_page)
+    rated_game(repository, [(nora, "Nora"), (None, "medium")], [1, 2])
+    nora_page.goto(server.url + "/wertung")
+    rating = repository.player_ratings(nora)["planahead"]["rating"]
+    expect(nora_page.get_by_test_id("rating-you")).to_have_text(
+        f"Deine Wertungszahl: {rating}? – noch {PROVISIONAL_GAMES - 1} Partien, dann stehst du in der Liste."
+    )
     assert problems == {"rating list": [], "player page": []}, problems
 
     # Nele on a phone, in English: her provisional rating with its question mark.

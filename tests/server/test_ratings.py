@@ -150,6 +150,14 @@ def test_a_game_played_through_the_server_rates_both_people(tmp_path, data_dir):
             "provisional_games": PROVISIONAL_GAMES,
             "start": 1500,
             "computers": {"easy": 1020, "medium": 1500, "strong": 1980},
+            "you": None,
+        }
+        # One's own rating, provisional and on no list yet, comes with it when asked for.
+        mine = httpx.get(f"{server.url}/api/ratings", params={"player": ann.player["id"]}).json()["you"]
+        assert mine == {
+            "rating": history["Ann"]["planahead"]["rating"],
+            "games": 1,
+            "provisional": True,
         }
         assert httpx.get(f"{server.url}/api/ratings", params={"game": "chess"}).status_code == 422
         assert httpx.get(f"{server.url}/api/ratings", params={"limit": 0}).status_code == 422

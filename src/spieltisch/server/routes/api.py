@@ -169,19 +169,27 @@ async def leaderboard(
 
 
 @router.get("/ratings", response_model=None)
-async def ratings(s: ServicesDep, game: str = "planahead", limit: int = 50) -> dict[str, Any] | JSONResponse:
-    """The rating list of a game's tables (storage/ratings.py): established ratings, best first."""
+async def ratings(
+    s: ServicesDep, game: str = "planahead", limit: int = 50, player: str | None = None
+) -> dict[str, Any] | JSONResponse:
+    """The rating list of a game's tables (storage/ratings.py): established ratings, best first;
+    `player`: that player's own rating too (`you`: also while it is provisional and on no list)."""
     if game not in RATED_GAMES:
         return error_response(422, ErrorCode.BAD_REQUEST, "game must be planahead or speedgans")
     if not 1 <= limit <= 100:
         return error_response(422, ErrorCode.BAD_REQUEST, "limit must be 1 to 100")
     entries = await asyncio.to_thread(s.repository.rating_list, game, limit)
+    you = None
+    if player is not None:
+        rated = (await asyncio.to_thread(s.repository.player_ratings, player, 0)).get(game)
+        you = None if rated is None else {k: rated[k] for k in ("rating", "games", "provisional")}
     return {
         "game": game,
         "entries": entries,
         "provisional_games": PROVISIONAL_GAMES,
         "start": shown(MODEL.mu),
         "computers": {level: shown(mu) for level, mu in ANCHORS.items()},
+        "you": you,
     }
 
 

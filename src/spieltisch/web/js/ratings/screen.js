@@ -7,7 +7,7 @@ import { api } from "../net.js";
 import { Screen } from "../screen.js";
 import { h } from "../ui.js";
 import { playerLink } from "../player/link.js";
-import { RATED_GAMES, computersLine, ratingRows } from "./model.js";
+import { RATED_GAMES, computersLine, ratingLabel, ratingRows } from "./model.js";
 
 export class RatingsScreen extends Screen {
   constructor(app) {
@@ -39,7 +39,8 @@ export class RatingsScreen extends Screen {
     const game = this.listed;
     if (this.lists[game]) return;
     try {
-      this.lists[game] = await api("GET", `/api/ratings?game=${game}&limit=100`);
+      const me = this.app.me?.id;
+      this.lists[game] = await api("GET", `/api/ratings?game=${game}&limit=100${me ? `&player=${encodeURIComponent(me)}` : ""}`);
       this.error = false;
     } catch {
       this.error = true;
@@ -79,6 +80,12 @@ export class RatingsScreen extends Screen {
           h("td.num.strong", {}, String(r.rating)),
           h("td.num.muted", {}, String(r.games)))))));
     }
+    // One's own rating while it is on no list yet (provisional): where one stands and how far to go.
+    const you = list?.you && !list.entries.some((e) => e.player === this.app.me?.id)
+      ? h("p.rating-you", { "data-testid": "rating-you" }, t(list.you.provisional ? "rating.you.provisional" : "rating.you", {
+        rating: ratingLabel(list.you), n: Math.max(0, list.provisional_games - list.you.games),
+      }))
+      : null;
     const rules = list
       ? h("p.muted.rating-rules", { "data-testid": "rating-rules" }, t("rating.rules", {
         computers: computersLine(list.computers, this.listed), start: list.start, n: list.provisional_games,
@@ -89,6 +96,7 @@ export class RatingsScreen extends Screen {
         h("h1", {}, t("rating.title")),
         rules,
         h("div.pz-tabs", { role: "tablist" }, RATED_GAMES.map(tab)),
+        you,
         body)));
   }
 }
