@@ -150,8 +150,9 @@ export function cityTrendSvg(points, { id, title, desc }) {
     height, left: 34, foot: 22, maxBar: 22, minBar: 3,
     grid: [0, scale].map((level) => ({ level: level / scale, label: String(level) })),
     bars: points.map((p) => ({
-      level: p.missed / scale,
-      attrs: `class="chart-bar" data-missed="${p.missed}"`,
+      // A game of optimal towns only misses nothing: a low bar in the colour of a full one, not none.
+      level: Math.max(p.missed / scale, p.optimal === p.rounds ? 0.04 : 0),
+      attrs: `class="chart-bar${p.optimal === p.rounds ? " is-full" : ""}" data-missed="${p.missed}"`,
       tip: t("player.cities.bar", { when: shortDay(p.at.slice(0, 10)), missed: oneDecimal(p.missed), optimal: p.optimal, rounds: p.rounds }),
     })),
   });
