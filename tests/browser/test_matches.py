@@ -74,6 +74,14 @@ def test_a_match_of_two_games(live_server, new_page, shots):
         expect(end.get_by_test_id(f"game-score-{seat}")).to_have_text(f"dieses Spiel {last_game[seat]}")
     expect(end.get_by_test_id("rematch")).to_have_text("Revanche")  # a new match
     page.screenshot(path=str(shots / "match-end-desktop.png"))
+
+    # The replay says which game of the match it was; the player's page the match's total and place.
+    end.get_by_test_id("watch-replay").click()
+    expect(page.locator(".rp-played")).to_contain_text("Spiel 2 von 2 · ")
+    mine = sorted(match_totals, reverse=True).index(match_totals[0]) + 1
+    page.goto(f"{live_server}/spieler/{page.evaluate('window.spieltisch.app.me.id')}")
+    newest = page.get_by_test_id("recent-game").first.get_by_test_id("recent-match")
+    expect(newest).to_have_text(f"Spiel 2 von 2 · Partie: {match_totals[0]} Punkte, Platz {mine}")
     assert page.errors == []
 
 

@@ -339,6 +339,8 @@
  * @property {number} seconds
  * @property {(TileFrame | RoundFrame)[]} frames
  * @property {ReplayFinal} final
+ * @property {{number: number, of: number, before: number[]}} [match]  a game of a match: which one,
+ *   and each seat's points of the games before it
  */
 
 export {};

@@ -37,6 +37,8 @@ const PLAYER_ID = /^p_[0-9a-f]{16}$/;
  * @property {number | null} place
  * @property {number | null} of
  * @property {string | null} game_id  set where the game has a replay
+ * @property {{number: number, of: number, total?: number, place?: number}} [match]  a game of a match
+ *   (its last: the match's total and place)
  */
 /**
  * @typedef {object} History
@@ -183,6 +185,12 @@ export function gameRow(entry) {
     // „Computer ab Kachel 9“: who else played his seat; a Speedgans game mostly played for him earned no list points
     standIn: playedForText(entry.played_for, kind === "speedgans" ? "round" : "tile"),
     noListPoints: kind === "speedgans" && Boolean(entry.played_for?.mostly),
+    // „Spiel 2 von 3“; after a match's last game its total and place
+    match: entry.match
+      ? [t("match.number", { number: entry.match.number, of: entry.match.of }),
+        entry.match.total !== undefined ? t("match.result", { total: entry.match.total, place: entry.match.place ?? 0 }) : null]
+        .filter(Boolean).join(" · ")
+      : null,
     when: formatWhen(entry.at),
     replay: entry.game_id ? `/replay/${encodeURIComponent(entry.game_id)}` : null,
   };

@@ -237,7 +237,8 @@ export class PlayerScreen extends Screen {
           row.day ? h("span.pl-game-day", {}, row.day) : null,
           h("span.muted.pl-game-when", {}, row.when)),
         h("span.pl-game-result", {}, h("strong", {}, row.result), row.place ? h("span.muted.pl-game-place", {}, row.place) : null,
-          row.standIn ? h("span.muted.pl-game-standin", { "data-testid": "stand-in" }, row.standIn + (row.noListPoints ? ` · ${t("played.mostly")}` : "")) : null),
+          row.standIn ? h("span.muted.pl-game-standin", { "data-testid": "stand-in" }, row.standIn + (row.noListPoints ? ` · ${t("played.mostly")}` : "")) : null,
+          row.match ? h("span.muted.pl-game-standin", { "data-testid": "recent-match" }, row.match) : null),
         row.replay
           ? this.link(row.replay, [t("player.replay"), h("span.visually-hidden", {}, ` – ${t("player.replay.long", { when: row.when })}`)],
               { class: "pl-game-replay", "data-testid": "replay-link" })

@@ -185,7 +185,9 @@ export class ReplayModel {
     const date = Number.isNaN(started.getTime())
       ? ""
       : started.toLocaleDateString(getLang() === "en" ? "en-GB" : "de-DE", { day: "numeric", month: "long", year: "numeric" });
-    return t("rp.played", { date, time: formatClock(this.replay.seconds ?? 0, { round: "nearest" }) });
+    const played = t("rp.played", { date, time: formatClock(this.replay.seconds ?? 0, { round: "nearest" }) });
+    const match = this.replay.match;
+    return match ? `${t("match.number", { number: match.number, of: match.of })} · ${played}` : played;
   }
 
   /** The final places per seat (1 = first), as the game ended. */
