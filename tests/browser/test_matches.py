@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.browser.boxes import uncovered
 from tests.browser.pages import phone, pick_nickname
 from tests.browser.planahead_page import play_plan_ahead, wait_turn
 
@@ -99,6 +100,11 @@ def test_the_match_on_a_phone_in_english(live_server, browser, shots):
         expect(page.get_by_test_id("board")).to_be_in_viewport()
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
         page.screenshot(path=str(shots / "match-phone-360-en.png"))
+        # A notice (here: a refused move) comes over the page's header, not over the game's bottom.
+        table = page.url.rsplit("/", 1)[1]
+        page.evaluate("(table) => window.spieltisch.net.send({type: 'place', table, field: 99})", table)
+        expect(page.get_by_test_id("toast")).to_be_visible()
+        uncovered(page, "toast", ["board", "ok", "score-0", "score-1", "total-0", "total-1", "match-number"])
         play_plan_ahead(page)
         end = page.get_by_test_id("end")
         expect(end.get_by_test_id("match-end")).to_have_text("Game 1 of 3 · match standings")
