@@ -47,8 +47,9 @@ class Connection:
     tables: set[str] = field(default_factory=set)
     lobby: bool = False
     sent_versions: dict[str, int] = field(default_factory=dict)
-    #: The last view sent of each table, encoded, without its version and time (to leave out repeats).
-    sent_content: dict[str, str] = field(default_factory=dict)
+    #: The last view sent of each table, without its version and time, its game's part as JSON (to
+    #: leave out repeats: compared as data, never encoded for that).
+    sent_content: dict[str, tuple[dict[str, Any], bytes]] = field(default_factory=dict)
     #: The players whose quick messages this player does not hear (storage/mutes.py).
     muted: set[str] = field(default_factory=set)
     #: The number of the last quick message sent of each table (Table.said).
@@ -223,28 +224,28 @@ class Hub:
         due = [c for c in connections if c.sent_versions.get(table.id, -1) <= table.version]
         if not due:
             return
-        views = table.encoded_views({c.player for c in due})
-        texts = {player: wire.encode(view) for player, view in views.items()}  # (compared as text)
+        views = table.shown_views({c.player for c in due})
         now = self.clock.now()
         messages: dict[str | None, str] = {}
         sends = []
         for connection in due:
             player = connection.player
-            text = texts[player]
+            shown = views[player]
             said = _said_since(table, connection)
             if (
                 only_if_changed
                 and connection not in answers
-                and connection.sent_content.get(table.id) == text
+                and connection.sent_content.get(table.id) == shown
             ):
                 if said:
                     sends.append(_send_all(connection, said))
                 continue
             connection.sent_versions[table.id] = table.version
-            connection.sent_content[table.id] = text
+            connection.sent_content[table.id] = shown
             if player not in messages:  # the view's version and time with what it shows
-                shown = {"version": table.version, "server_time": now, **views[player]}
-                messages[player] = wire.encode({"type": "table", "table": shown})
+                view, game = shown
+                body = {"version": table.version, "server_time": now, **view, "game": wire.Encoded(game)}
+                messages[player] = wire.encode({"type": "table", "table": body})
             sends.append(_send_all(connection, [messages[player], *said]))
         if len(sends) == 1:
             await sends[0]

@@ -348,19 +348,19 @@ class Table:
             for player, seat in seat_of.items()
         }
 
-    def encoded_views(self, players: Iterable[str | None]) -> dict[str | None, dict[str, Any]]:
-        """`views` with each game's view encoded already: one that several players see alike (every
-        city once a Speedgans round is scored) is encoded once for all of them, and goes into each
-        one's message as it is (`wire.Encoded`)."""
-        encoded: list[tuple[Any, wire.Encoded]] = []  # (a game's view, its JSON); alike views are one object
-        found: dict[str | None, dict[str, Any]] = {}
+    def shown_views(self, players: Iterable[str | None]) -> dict[str | None, tuple[dict[str, Any], bytes]]:
+        """`views` as (each view without its game, the game's view as JSON): a game's view that
+        several players see alike (every city once a Speedgans round is scored) is encoded once for
+        all of them, and goes into each one's message as it is (`wire.Encoded`)."""
+        encoded: list[tuple[Any, bytes]] = []  # (a game's view, its JSON); alike views are one object
+        found: dict[str | None, tuple[dict[str, Any], bytes]] = {}
         for player, view in self.views(players).items():
-            game = view["game"]
-            text = next((text for seen, text in encoded if seen is game), None)
-            if text is None:
-                text = wire.Encoded(wire.encode(game))
-                encoded.append((game, text))
-            found[player] = {**view, "game": text}
+            game = view.pop("game")
+            data = next((data for seen, data in encoded if seen is game), None)
+            if data is None:
+                data = wire.encode_bytes(game)
+                encoded.append((game, data))
+            found[player] = (view, data)
         return found
 
     def next_due(self) -> float | None:

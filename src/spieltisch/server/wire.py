@@ -21,10 +21,15 @@ Encoded = orjson.Fragment
 def encode(value: object) -> str:
     """Compact JSON. Integers wider than 64 bits (orjson's limit) are written by the standard
     library instead; the games' seeds are 64 bits at most."""
+    return encode_bytes(value).decode()
+
+
+def encode_bytes(value: object) -> bytes:
+    """`encode` as UTF-8 bytes (what an `Encoded` part is kept as: never decoded for nothing)."""
     try:
-        return orjson.dumps(value, option=_OPTIONS).decode()
+        return orjson.dumps(value, option=_OPTIONS)
     except TypeError:
-        return json.dumps(value, separators=(",", ":"))
+        return json.dumps(value, separators=(",", ":")).encode()
 
 
 def decode(text: str | bytes) -> Any:
