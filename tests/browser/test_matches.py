@@ -77,7 +77,7 @@ def test_a_match_of_two_games(live_server, new_page, shots):
     page.screenshot(path=str(shots / "match-end-desktop.png"))
 
     # The replay says which game of the match it was; the player's page the match's total and place.
-    end.get_by_test_id("watch-replay").click()
+    end.get_by_test_id("watch-replay").click(timeout=60_000)  # (once the game is recorded)
     expect(page.locator(".rp-played")).to_contain_text("Spiel 2 von 2 · ")
     mine = sorted(match_totals, reverse=True).index(match_totals[0]) + 1
     page.goto(f"{live_server}/spieler/{page.evaluate('window.spieltisch.app.me.id')}")
