@@ -93,8 +93,8 @@ def test_only_the_invite_link_opens_a_private_table(live_server):
     assert eve.error()["code"] == "unknown_table"
 
 
-def test_a_private_tables_rematch_stays_private(live_server):
-    host = Client(live_server, "Hanna")
+def _private_game_played(host: Client) -> dict:
+    """A private Plan Ahead table of one, played through (each tile on the next field); its view."""
     host.send(
         {
             "type": "create_table",
@@ -105,9 +105,15 @@ def test_a_private_tables_rematch_stays_private(live_server):
     )
     table = host.table_until(lambda t: t["you"] == 0)
     host.send({"type": "start", "table": table["id"]})
-    for field in range(1, 20):  # a whole game alone: each tile on the next field
+    for field in range(1, 20):
         host.send({"type": "place", "table": table["id"], "field": field})
         host.send({"type": "confirm", "table": table["id"]})
+    return table
+
+
+def test_a_private_tables_rematch_stays_private(live_server):
+    host = Client(live_server, "Hanna")
+    table = _private_game_played(host)
     host.table_until(lambda t: t["status"] == "finished")
     host.send({"type": "rematch", "table": table["id"]})
     again = host.table_until(lambda t: t["status"] == "playing" and t["game"]["turn"] == 0)
@@ -158,19 +164,7 @@ def test_a_private_tables_games_are_its_players_alone_once_over(live_server):
     """Its records are in no public list, its replay answers only its players (to anyone else: no
     such game), and the player's page, everyone's to read, links no replay of it."""
     host = Client(live_server, "Hedda")
-    host.send(
-        {
-            "type": "create_table",
-            "game": "planahead",
-            "settings": {"seats": 1, "turn_seconds": None},
-            "private": True,
-        }
-    )
-    table = host.table_until(lambda t: t["you"] == 0)
-    host.send({"type": "start", "table": table["id"]})
-    for field in range(1, 20):
-        host.send({"type": "place", "table": table["id"], "field": field})
-        host.send({"type": "confirm", "table": table["id"]})
+    table = _private_game_played(host)
     game_id = host.table_until(lambda t: "game_id" in (t["game"] or {}), timeout=30)["game"]["game_id"]
     url = f"{live_server}/api/replays/{game_id}"
     eve = Client(live_server, "Evi")
