@@ -121,20 +121,23 @@ def rating_list(session: Session, game: str, limit: int) -> list[dict[str, Any]]
         .order_by(Rating.mu.desc(), Rating.player_id)
         .limit(limit)
     )
-    entries: list[dict[str, Any]] = []
-    for player_id, nickname, mu, games in rows:
-        rating = shown(mu)
-        tied = entries and entries[-1]["rating"] == rating
-        entries.append(
-            {
-                "rank": entries[-1]["rank"] if tied else len(entries) + 1,
-                "player": player_id,
-                "nickname": nickname,
-                "rating": rating,
-                "games": games,
-            }
-        )
-    return entries
+    return with_ranks(
+        [
+            {"player": player_id, "nickname": nickname, "rating": shown(mu), "games": games}
+            for player_id, nickname, mu, games in rows
+        ],
+        "rating",
+    )
+
+
+def with_ranks(rows: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
+    """A list ordered best first, each row with its `rank` first: rows equal in `key` share the rank
+    of the first of them (1, 2, 2, 4)."""
+    ranked: list[dict[str, Any]] = []
+    for row in rows:
+        tied = ranked and ranked[-1][key] == row[key]
+        ranked.append({"rank": ranked[-1]["rank"] if tied else len(ranked) + 1, **row})
+    return ranked
 
 
 def player_ratings(session: Session, player_id: str, history: int) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from spieltisch.storage.models import (
     SoloResult,
 )
 from spieltisch.storage.nickname_keys import nickname_keys
-from spieltisch.storage.ratings import RatedSeat, player_ratings, rate_game, rating_list
+from spieltisch.storage.ratings import RatedSeat, player_ratings, rate_game, rating_list, with_ranks
 
 #: A live table's snapshot: id, game, status, version, its JSON.
 LiveTableRow = tuple[str, str, str, int, str]
@@ -534,12 +534,9 @@ class Repository:
         # Ranked on the rounded sums (two equal sums the database added in another order differ in
         # their last bits), then by id.
         summed.sort(key=lambda row: (-row[2], row[0]))
-        rows: list[dict[str, Any]] = []
-        for player_id, nickname, points, games, stood_in in summed:
-            tied = rows and rows[-1]["points"] == points
-            rows.append(
+        rows = with_ranks(
+            [
                 {
-                    "rank": rows[-1]["rank"] if tied else len(rows) + 1,
                     "player": player_id,
                     "nickname": nickname,
                     "points": points,
@@ -547,7 +544,10 @@ class Repository:
                     # of those, games a computer partly played for him while he was away
                     "stood_in": stood_in,
                 }
-            )
+                for player_id, nickname, points, games, stood_in in summed
+            ],
+            "points",
+        )
         you = next((row for row in rows if row["player"] == player), None) if player else None
         return {"entries": rows[:limit], "you": you}
 
