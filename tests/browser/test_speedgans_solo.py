@@ -542,8 +542,14 @@ def test_g_the_time_bonus_is_its_own_line_on_phones(solo_server, catalog, browse
         city_points = float(page.get_by_test_id("summary-city-1").get_attribute("data-points"))
         assert tasks + 10 * bonus == round(city_points * 10)
         # Right under the cards, within the screen's width (the summary scrolls on a phone).
-        cards_box, line_box = page.get_by_test_id("summary-tasks").bounding_box(), line.bounding_box()
-        assert cards_box and line_box and 0 <= line_box["y"] - (cards_box["y"] + cards_box["height"]) < 30
+        # (both measured at one moment: the summary is drawn again when the day's list comes in)
+        cards_box, line_box = page.evaluate(
+            """() => ["summary-tasks", "city-bonus"].map((id) => {
+                const r = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+                return {x: r.x, y: r.y, width: r.width, height: r.height};
+            })"""
+        )
+        assert 0 <= line_box["y"] - (cards_box["y"] + cards_box["height"]) < 30
         assert line_box["x"] >= 0 and line_box["x"] + line_box["width"] <= page.viewport_size["width"]
         page.get_by_test_id("summary-tasks").scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"solo-daily-bonus-{screen}.png"))
