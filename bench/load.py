@@ -15,6 +15,7 @@ The load generator's own CPU is printed too: it shares the machine's cores with 
     python bench/load.py                       # Plan Ahead, 50/100/200 tables, one process
     python bench/load.py --game speedgans --tables 100,200
     python bench/load.py --workers 2 --tables 100   # Redis + PostgreSQL, two processes
+    python bench/load.py --hosts 2 --proxy --tables 300  # two processes behind nginx, routed by table
     python bench/load.py --tables 200 --before HEAD~3   # and a git revision, in the same run
 """
 
@@ -77,6 +78,8 @@ class Stats:
         self.started = 0.0
         self.own_lags: list[float] = []  # the load generator's own loop: seconds late
         self.metrics: dict[str, float] = {}  # the server's /metrics at the window's end
+        self.proxy_cpu = 0.0  # nginx's seconds of CPU in the measured window (`--proxy`)
+        self.routing = ""  # several hosts: how many tables one process alone follows and runs
 
     def seen(self, at: float, latency: float) -> None:
         self.latencies.append(latency)
@@ -120,8 +123,10 @@ class Player:
         view = self.view or {}
         return float(view.get("server_time", 0.0)) + time.perf_counter() - self.received_at
 
-    async def open(self) -> None:
-        url = self.base.replace("http://", "ws://") + "/ws"
+    async def open(self, table_id: str | None = None) -> None:
+        """Connect (`table_id`: as a table's page does where the server runs as several processes,
+        naming the table for a proxy that routes by it: web/js/net.js `follow`)."""
+        url = self.base.replace("http://", "ws://") + "/ws" + (f"?table={table_id}" if table_id else "")
         self.ws = await connect(
             url if self.hello else f"{url}?token={self.token}", max_size=2**23, open_timeout=60
         )
@@ -304,7 +309,13 @@ async def ping(player: Player) -> None:
 
 
 async def run_load(
-    server: Server, game: str, tables: int, seconds: float, lobby_only: int, routed: bool = False
+    server: Server,
+    game: str,
+    tables: int,
+    seconds: float,
+    lobby_only: int,
+    routed: bool = False,
+    proxied: bool = False,
 ) -> Stats:
     base = server.url
     stats = Stats()
@@ -324,7 +335,10 @@ async def run_load(
 
     def host_of(index: int) -> str:
         """Several hosts: every player of a table on the same one (`routed`, as a proxy that routes
-        by table does), or each player on any one (as a proxy that does not)."""
+        by table does), or each player on any one (as a proxy that does not); behind nginx
+        (`proxied`) every one connects to nginx."""
+        if proxied:
+            return server.entry
         if routed and index < tables * PLAYERS_PER_TABLE:
             return server.urls[index // PLAYERS_PER_TABLE % len(server.urls)]
         return server.urls[rng.randrange(len(server.urls))]
@@ -358,6 +372,13 @@ async def run_load(
         await asyncio.sleep(0.05)
     missing = [g for g in groups if g.players[0].view is None]
     groups = [g for g in groups if g.players[0].view is not None]
+    if proxied:  # each browser opens its socket again, naming the table (the welcome asks it to)
+        for group in groups:
+            table_id = group.players[0].view["id"]
+            await asyncio.gather(*(player.ws.close() for player in group.players))
+            await asyncio.gather(*(player.open(table_id) for player in group.players))
+            receivers += [asyncio.ensure_future(receive(p, group, stop)) for p in group.players]
+            await group.players[0].send({"type": "open_table", "table": table_id})
     for group in groups:
         table_id = group.players[0].view["id"]
         for guest in group.players[1:]:
@@ -376,14 +397,18 @@ async def run_load(
         if missing:
             stats.errors["table not created within 60 s"] = len(missing)
         started, cpu, own = time.perf_counter(), server.cpu_seconds(), own_cpu()
+        proxy_cpu = server.proxy_cpu_seconds()
         lag = asyncio.ensure_future(own_lag(stats))
         await asyncio.sleep(seconds)
         # What the server's own figures say at the window's end, every player still there.
         stats.metrics = await asyncio.to_thread(scrape_metrics, server.url)
+        if server.hosts > 1:
+            stats.routing = await asyncio.to_thread(server.routing, [g.players[0].view["id"] for g in groups])
     lag.cancel()
     stats.seconds = time.perf_counter() - started
     stats.started = started
     stats.server_cpu = server.cpu_seconds() - cpu
+    stats.proxy_cpu = server.proxy_cpu_seconds() - proxy_cpu
     stats.own_cpu = own_cpu() - own
     stats.server_memory = server.memory()
     stop.set()
@@ -397,7 +422,9 @@ async def run_load(
 class Server:
     """The server under load: the working tree's, or that of `tree` (an earlier revision)."""
 
-    def __init__(self, workers: int, folder: Path, tree: Path = ROOT, hosts: int = 1) -> None:
+    def __init__(
+        self, workers: int, folder: Path, tree: Path = ROOT, hosts: int = 1, proxy: bool = False
+    ) -> None:
         self.folder = folder
         self.tree = tree
         self.workers = workers
@@ -406,6 +433,11 @@ class Server:
         #: One URL per host (`--hosts`: servers on their own ports, as on several machines).
         self.urls = [f"http://127.0.0.1:{port}" for port in self.ports]
         self.url = self.urls[0]
+        #: Where browsers connect: the first host, or nginx in front of all (`proxy`: configured as
+        #: docs/nginx/by-table.conf, routing sockets by table).
+        self.entry = self.url
+        self.proxy = proxy
+        self.nginx: Any = None
         #: Settings over those below (None: the server's own default; bench/hostile.py runs with
         #: the default limits).
         self.extra: dict[str, str | None] = {}
@@ -455,7 +487,42 @@ class Server:
             )
             self.processes.append(process)
             self._wait_for(process, url)
+        if self.proxy:
+            from tests.services import NginxProxy
+
+            (self.folder / "nginx").mkdir()
+            self.nginx = NginxProxy(self.folder / "nginx", free_port(), self.ports).start()
+            self.entry = self.nginx.url
         return self
+
+    def routing(self, table_ids: list[str]) -> str:
+        """Of these tables, how many one process alone follows and runs the clock of (Redis's
+        sets of followers, server/store.py), and how many each process runs."""
+        import redis
+
+        client = redis.Redis.from_url(self.services[0].url, decode_responses=True)
+        with client.pipeline(transaction=False) as pipe:
+            for table_id in table_ids:
+                pipe.smembers(f"spieltisch:followers:{table_id}")
+                pipe.hget(f"spieltisch:table:{table_id}", "owner")
+            found = pipe.execute()
+        client.close()
+        pairs = list(zip(found[::2], found[1::2], strict=True))
+        alone = sum(1 for followers, owner in pairs if followers == {owner})
+        owners = Counter(owner for _, owner in pairs)
+        return f"{alone} of {len(pairs)} tables followed and run by one process; run per process: " + (
+            ", ".join(str(count) for _, count in owners.most_common())
+        )
+
+    def proxy_cpu_seconds(self) -> float:
+        """User + system CPU of nginx (its master and worker), 0 without it."""
+        if self.nginx is None:
+            return 0.0
+        pids = [self.nginx.process.pid]
+        children = Path(f"/proc/{self.nginx.process.pid}/task/{self.nginx.process.pid}/children")
+        if children.exists():
+            pids += [int(p) for p in children.read_text().split()]
+        return _cpu_seconds(pids)
 
     def _wait_for(self, process: subprocess.Popen[bytes], url: str) -> None:
         for _ in range(1200):
@@ -491,17 +558,11 @@ class Server:
 
     def cpu_seconds(self) -> float:
         """User + system CPU of the server's processes (the parent and its workers)."""
-        total = 0.0
-        tick = os.sysconf("SC_CLK_TCK")
-        for pid in self.pids():
-            try:
-                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            total += (int(fields[11]) + int(fields[12])) / tick
-        return total
+        return _cpu_seconds(self.pids())
 
     def stop(self, keep_log: Path | None = None) -> None:
+        if self.nginx is not None:
+            self.nginx.stop()
         for process in self.processes:
             process.terminate()
         for process in self.processes:
@@ -513,6 +574,19 @@ class Server:
             getattr(service, "remove", service.stop)()  # PostgreSQL's folder goes too
         if keep_log is not None:
             shutil.copyfile(self.folder / "server.log", keep_log)
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU of these processes so far."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 #: The server's own figures a run prints (`--metrics`): GET /metrics's samples by name.
@@ -550,12 +624,14 @@ def own_cpu() -> float:
 
 def measure(args: argparse.Namespace, count: int, label: str, tree: Path = ROOT) -> None:
     with tempfile.TemporaryDirectory(prefix="spieltisch-load-") as folder:
-        server = Server(args.workers, Path(folder), tree, args.hosts).start()
+        server = Server(args.workers, Path(folder), tree, args.hosts, args.proxy).start()
         try:
             watchers = (
                 args.lobby_watchers if args.lobby_watchers is not None else count * PLAYERS_PER_TABLE // 10
             )
-            stats = asyncio.run(run_load(server, args.game, count, args.seconds, watchers, args.routed))
+            stats = asyncio.run(
+                run_load(server, args.game, count, args.seconds, watchers, args.routed, args.proxy)
+            )
         finally:
             server.stop(args.server_log)
     seconds = stats.seconds
@@ -571,6 +647,15 @@ def measure(args: argparse.Namespace, count: int, label: str, tree: Path = ROOT)
     )
     if errors:
         print(f"{'':<14} errors: {dict(stats.errors)}", flush=True)
+    if stats.routing:
+        print(f"{'':<14} {stats.routing}", flush=True)
+    if args.proxy:
+        moves = max(1, stats.moves)
+        print(
+            f"{'':<14} nginx CPU {stats.proxy_cpu / seconds * 100:.0f}%; CPU per move: server "
+            f"{stats.server_cpu / moves * 1000:.2f} ms, nginx {stats.proxy_cpu / moves * 1000:.2f} ms",
+            flush=True,
+        )
     if args.timeline:
         print(f"{'':<14} p99 ms per {args.timeline:.0f} s: {stats.timeline(stats.started, args.timeline)}")
     if args.metrics:
@@ -595,6 +680,11 @@ def main() -> int:
         "--routed", action="store_true", help="with --hosts: all players of a table on one host"
     )
     parser.add_argument(
+        "--proxy",
+        action="store_true",
+        help="with --hosts: nginx in front, as docs/nginx/by-table.conf (tables routed by id)",
+    )
+    parser.add_argument(
         "--metrics", action="store_true", help="print the server's own /metrics gauges at each window's end"
     )
     parser.add_argument(
@@ -612,6 +702,8 @@ def main() -> int:
         parser.error("table counts, --seconds, --workers and --hosts must be positive")
     if args.routed and args.hosts < 2:
         parser.error("--routed places a table's players on one of several hosts: give --hosts 2 or more")
+    if args.proxy and (args.hosts < 2 or args.routed):
+        parser.error("--proxy puts nginx in front of several hosts: give --hosts 2 or more, not --routed")
     if args.lobby_watchers is not None and args.lobby_watchers < 0:
         parser.error("--lobby-watchers must not be negative")
     print(

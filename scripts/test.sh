@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One command: set up everything the tests need (Chromium, Redis, PostgreSQL and Node.js from Debian;
+# One command: set up everything the tests need (Chromium, Redis, PostgreSQL, nginx and Node.js from Debian;
 # Python packages from PyPI, TypeScript from npm) and run the whole test suite: ruff, mypy, the browser client's unit
 # tests (node --test) and type check (tsc), then pytest (in parallel, in a random order). Extra arguments go to pytest.
 set -euo pipefail
@@ -8,6 +8,7 @@ need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v redis-server >/dev/null || need+=(redis-server)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+[ -x /usr/sbin/nginx ] || need+=(nginx-light)  # the proxy that routes by table (docs/nginx/by-table.conf)
 command -v node >/dev/null || need+=(nodejs)
 command -v npm >/dev/null || need+=(npm)
 if [ ${#need[@]} -gt 0 ]; then

@@ -186,6 +186,21 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+@pytest.fixture
+def routed_servers(server_factory, redis_url, postgres_url, tmp_path) -> Iterator:
+    """Two processes (Redis + PostgreSQL) behind nginx configured as docs/nginx/by-table.conf:
+    (the proxy, [the two servers])."""
+    from tests.services import NginxProxy
+
+    env = {"SPIELTISCH_REDIS_URL": redis_url, "SPIELTISCH_DATABASE_URL": postgres_url}
+    servers = [server_factory(env), server_factory(env)]
+    folder = tmp_path / "nginx"
+    folder.mkdir()
+    proxy = NginxProxy(folder, free_port(), [server.port for server in servers]).start()
+    yield proxy, servers
+    proxy.stop()
+
+
 # Real Redis and PostgreSQL servers on 127.0.0.1, for the multi-process mode ------------------------
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory) -> Iterator[str]:

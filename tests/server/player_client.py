@@ -55,16 +55,21 @@ class Client:
         nickname: str | None = None,
         token: str | None = None,
         address: str | None = None,
+        table: str | None = None,
     ) -> None:
         """A player (a new one named `nickname`, or the one of `token`) connected as from `address`
-        (None: 127.0.0.1, as every test client)."""
+        (None: 127.0.0.1, as every test client); `table`: as a table's page connects, naming the
+        table in the socket's address (for a proxy that routes by table)."""
         self.base_url = base_url
         if token is None:
             self.player = new_player(base_url, nickname or "Tester", address)
             token = self.player["token"]
         self.token = token
         self.ws = connect(  # noqa: SIM115 - kept open across calls on purpose
-            socket_url(base_url), max_size=2**22, additional_headers=forwarded(address), legacy=True
+            socket_url(base_url) + (f"?table={table}" if table else ""),
+            max_size=2**22,
+            additional_headers=forwarded(address),
+            legacy=True,
         )
         self.ws.send(hello(token))
         self.received: list[dict[str, Any]] = []

@@ -55,6 +55,7 @@ def test_a_process_holds_no_table_none_of_its_connections_follows(redis_url):
         try:
             table = started_table()
             await first.create(table)
+            first.watch(table.id, True)  # (its creator's page: the clock stays where he is)
             # The second process knows the new table's brief (version, when due, its lobby line) ...
             await until(lambda: second.briefs().get(table.id, None) is not None)
             brief = second.briefs()[table.id]
@@ -268,3 +269,65 @@ def test_fresh_accounts_of_one_address_cannot_fill_the_lobby_by_spreading_over_p
     assert answers == ["table"] * 3 + ["too_many_tables"] * 5
     for server in servers:  # neither lobby lists more than the address's three
         assert len(httpx.get(f"{server.url}/api/tables").json()["tables"]) <= 3
+
+
+def test_a_tables_clock_goes_where_its_players_are(redis_url):
+    """Behind a proxy that routes by table every connection of a table reaches one process, which
+    need not be the one that created it: the clock (and with it the replica) moves there, to the
+    process whose connections follow the table once its owner's do not — never to two at once."""
+
+    async def run() -> None:
+        prefix = f"test-{secrets.token_hex(4)}"
+        stores = [RedisTableStore(redis_url, GAMES, prefix) for _ in range(3)]
+        for store in stores:
+            await store.start()
+        told: list[tuple[int, bool]] = []
+        for index, store in enumerate(stores):
+
+            async def heard(table_id: str, brief: object, runs_clock: bool, index: int = index) -> None:
+                told.append((index, runs_clock))
+
+            store.listen_briefs(heard)
+        first, second, third = stores
+
+        def clocks(table: Table) -> list[bool]:
+            return [store.runs_clock(table.id) for store in stores]
+
+        try:
+            table = started_table()
+            await first.create(table)
+            first.watch(table.id, True)  # the creator's page
+            second.watch(table.id, True)  # a player on the second: both follow, the owner keeps it
+            await asyncio.sleep(0.5)
+            assert clocks(table) == [True, False, False]
+            told.clear()
+            first.watch(table.id, False)  # the creator's page goes (to the process of the table)
+            await until(lambda: clocks(table) == [False, True, False])
+            await until(lambda: (1, True) in told and (0, False) in told)
+            assert await first._redis.hget(first._key(table.id), "owner") == second._me
+            # It moves on from its new owner; the first, which follows it no more, lets it go.
+            moved = await second.update(table.id, a_turn)
+            assert second._tables[table.id].version == moved.version
+            await until(lambda: table.id not in first._tables)
+
+            third.watch(table.id, True)  # the second still follows it: it stays
+            await asyncio.sleep(0.5)
+            assert clocks(table) == [False, True, False]
+            second.watch(table.id, False)
+            await until(lambda: clocks(table) == [False, False, True])
+            third.watch(table.id, False)  # nobody follows it: its owner keeps it (a clock runs on)
+            await asyncio.sleep(0.5)
+            assert clocks(table) == [False, False, True]
+
+            # A table created on a process none of its players follows goes to the first that does.
+            other = started_table()
+            await first.create(other)
+            second.watch(other.id, True)
+            await until(lambda: clocks(other) == [False, True, False])
+            await second.delete(other.id)
+            assert not await first._redis.exists(first._followers_key(other.id))
+        finally:
+            for store in stores:
+                await store.close()
+
+    run_async(run())

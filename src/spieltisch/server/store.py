@@ -263,8 +263,9 @@ end
 return owner
 """
 #: Takes over a table's clock from a process that is gone: its owner's lease has run out (or it has
-#: none). KEYS: the table's hash. ARGV: this process's id, the prefix of the lease keys, the channel
-#: of briefs, the table's id. The brief line (without facts) tells every process the new owner.
+#: none). KEYS: the table's hash, its set of followers (the process gone follows nothing any more).
+#: ARGV: this process's id, the prefix of the lease keys, the channel of briefs, the table's id.
+#: The brief line (without facts) tells every process the new owner.
 #: Returns 1 when this process owns the table now, 0 when it is gone or its owner lives.
 _CLAIM_SCRIPT = """
 local kept = redis.call('HMGET', KEYS[1], 'version', 'due', 'owner')
@@ -272,7 +273,45 @@ if not kept[1] then return 0 end
 if kept[3] == ARGV[1] then return 1 end
 if kept[3] and redis.call('EXISTS', ARGV[2] .. kept[3]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'owner', ARGV[1])
+if kept[3] then redis.call('SREM', KEYS[2], kept[3]) end
 redis.call('PUBLISH', ARGV[3], ARGV[4] .. ' ' .. kept[1] .. ' ' .. (kept[2] or '-') .. ' ' .. ARGV[1] .. ' ' .. ARGV[1])
+return 1
+"""
+#: A table's clock goes where its players are: a process whose connections follow a table says so
+#: (its id in the table's set of followers) and takes the table over unless its owner follows it too
+#: (or its owner is gone); a process whose connections stop following a table it owns hands it to a
+#: process that follows it, if any (its lease alive). Behind a proxy that sends every connection of a
+#: table to one process (by table id), each table's clock and replica are then in that process only.
+#: KEYS: the table's hash, its set of followers. ARGV: this process's id, the prefix of the lease
+#: keys, the channel of briefs, the table's id, 1 (follows now) or 0 (no longer). The brief line
+#: (without facts) tells every process the new owner. Returns 1 when this process owns the table
+#: now, 2 when it has handed it over, 0 otherwise (another owns it, or it is gone).
+_FOLLOW_SCRIPT = """
+local kept = redis.call('HMGET', KEYS[1], 'version', 'due', 'owner')
+if not kept[1] then return 0 end
+local me, owner = ARGV[1], kept[3]
+local function give(process)
+  redis.call('HSET', KEYS[1], 'owner', process)
+  redis.call('PUBLISH', ARGV[3], ARGV[4] .. ' ' .. kept[1] .. ' ' .. (kept[2] or '-') .. ' ' .. process .. ' ' .. me)
+end
+if ARGV[5] == '1' then
+  redis.call('SADD', KEYS[2], me)
+  if owner == me then return 1 end
+  if owner and redis.call('EXISTS', ARGV[2] .. owner) == 1 and redis.call('SISMEMBER', KEYS[2], owner) == 1 then
+    return 0
+  end
+  give(me)
+  return 1
+end
+redis.call('SREM', KEYS[2], me)
+if owner ~= me then return 0 end
+for _, process in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+  if redis.call('EXISTS', ARGV[2] .. process) == 1 then
+    give(process)
+    return 2
+  end
+  redis.call('SREM', KEYS[2], process)
+end
 return 1
 """
 #: How many tables' briefs one round trip reads (a resync pages through the index).
@@ -388,6 +427,7 @@ class RedisTableStore:
         )
         self._write_script = self._redis.register_script(_WRITE_SCRIPT)
         self._claim_script = self._redis.register_script(_CLAIM_SCRIPT)
+        self._follow_script = self._redis.register_script(_FOLLOW_SCRIPT)
         self._prefix = prefix
         #: Where every table's brief is announced (the prefix's own: several sites may share one Redis).
         self._brief_channel = f"{prefix}:briefs"
@@ -420,6 +460,10 @@ class RedisTableStore:
         #: for the other processes unless this one is its only hearer.
         self._confirmed: set[str] = set()
         self._subscribing: asyncio.Task[None] | None = None
+        #: Tables whose following by this process Redis has not heard of yet, and the task that
+        #: tells it (one at a time, in order: a table followed and left at once ends up left).
+        self._follows_due: set[str] = set()
+        self._following: asyncio.Task[None] | None = None
         self._locks: dict[str, asyncio.Lock] = {}
         self._listeners: list[Listener] = []
         self._brief_listeners: list[BriefListener] = []
@@ -448,6 +492,9 @@ class RedisTableStore:
     def _index(self) -> str:
         return f"{self._prefix}:tables"
 
+    def _followers_key(self, table_id: str) -> str:
+        return f"{self._prefix}:followers:{table_id}"
+
     def _channel(self, table_id: str) -> str:
         return f"{self._channel_prefix}{table_id}"
 
@@ -472,6 +519,45 @@ class RedisTableStore:
             if not self._wanted(table_id):
                 self._tables.pop(table_id, None)
         self._subscriptions_due()
+        self._follows_changed(table_id)
+
+    def _follows_changed(self, *table_ids: str) -> None:
+        """Tell Redis (soon: a task of its own) whether this process follows these tables; the
+        table's clock moves with it (`_FOLLOW_SCRIPT`)."""
+        self._follows_due.update(table_ids)
+        if self._ready.is_set() and (self._following is None or self._following.done()):
+            self._following = asyncio.create_task(self._tell_follows())
+
+    async def _tell_follows(self) -> None:
+        from redis.exceptions import RedisError
+
+        while self._follows_due:
+            table_id = min(self._follows_due)
+            self._follows_due.discard(table_id)
+            follows = table_id in self._watched
+            try:
+                result = await self._follow_script(
+                    keys=[self._key(table_id), self._followers_key(table_id)],
+                    args=[self._me, self._lease_prefix, self._brief_channel, table_id, int(follows)],
+                )
+            except (RedisError, OSError) as error:  # told again after the resync that follows
+                log.debug("could not say whether table %s is followed: %s", table_id, error)
+                self._follows_due.add(table_id)
+                return
+            if result == 1 and table_id not in self._owned:
+                await self._take_over(table_id, "its players are here")
+            elif result == 2 and table_id in self._owned:
+                await self._hand_over(table_id)
+
+    async def _hand_over(self, table_id: str) -> None:
+        """Another process runs the table's clock now (its players are there): the scheduler stops
+        here, and the replica goes unless a connection still follows the table."""
+        self._owned.discard(table_id)
+        if not self._wanted(table_id):
+            self._drop(table_id)
+        brief = self._briefs.get(table_id)
+        if brief is not None:
+            await _tell(self._brief_listeners, table_id, brief, False)
 
     def runs_clock(self, table_id: str) -> bool:
         return table_id in self._owned
@@ -524,7 +610,7 @@ class RedisTableStore:
         self._heartbeat_task = asyncio.create_task(self._claims())
 
     async def close(self) -> None:
-        for task in (self._task, self._subscribing, self._heartbeat_task):
+        for task in (self._task, self._subscribing, self._heartbeat_task, self._following):
             if task is not None:
                 task.cancel()
         self._stop_beating.set()
@@ -737,6 +823,10 @@ class RedisTableStore:
         owner, writer = parts[3], parts[4]
         self._heard[table_id] = asyncio.get_running_loop().time()  # (its owner is alive, or new)
         self._owner_of[table_id] = owner
+        if owner == self._me and table_id not in self._owned:
+            # Handed over by its owner (its players are here now): run its clock from now on.
+            await self._take_over(table_id, "its players are here")
+            return
         lost = owner != self._me and table_id in self._owned
         if lost:  # another process runs its clock now (this one was taken for gone)
             self._owned.discard(table_id)
@@ -853,13 +943,13 @@ class RedisTableStore:
             # Tried now: again in a heartbeat at the earliest.
             self._heard[table_id] = now - self.ORPHAN_S + self.HEARTBEAT_S
             claimed = await self._claim_script(
-                keys=[self._key(table_id)],
+                keys=[self._key(table_id), self._followers_key(table_id)],
                 args=[self._me, self._lease_prefix, self._brief_channel, table_id],
             )
             if claimed == 1 and table_id not in self._owned:
                 await self._take_over(table_id)
 
-    async def _take_over(self, table_id: str) -> None:
+    async def _take_over(self, table_id: str, why: str = "its process is gone") -> None:
         """This process runs the table's clock from now on: it reads the table, and the scheduler
         hears its brief (anything overdue is done at once)."""
         self._owned.add(table_id)
@@ -871,7 +961,7 @@ class RedisTableStore:
         if table is None:
             self._owned.discard(table_id)
             return
-        log.info("running the clock of table %s: its process is gone", table_id)
+        log.info("running the clock of table %s: %s", table_id, why)
         brief = self._briefs[table_id] = _brief_after(self._briefs.get(table_id), table)
         await _tell(self._brief_listeners, table_id, brief, True)
 
@@ -993,6 +1083,8 @@ class RedisTableStore:
             await _tell(self._listeners, table_id, table, False)
         for table_id, brief in sorted(briefs.items()):
             await _tell(self._brief_listeners, table_id, brief, table_id in self._owned)
+        # Redis hears again which tables this process follows (what it missed, or lost with its data).
+        self._follows_changed(*self._watched)
 
     async def _write(self, old: Table | None, new: Table) -> tuple[Brief, str] | None:
         """Write `new` if Redis still has `old`'s version (a new table: if it has none); announce
@@ -1095,7 +1187,7 @@ class RedisTableStore:
     @_redis_faults
     async def delete(self, table_id: str) -> None:
         async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.delete(self._key(table_id), self._log_key(table_id))
+            pipe.delete(self._key(table_id), self._log_key(table_id), self._followers_key(table_id))
             pipe.srem(self._index, table_id)
             pipe.publish(self._brief_channel, f"{table_id} -1")
             await pipe.execute()

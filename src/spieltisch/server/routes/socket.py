@@ -113,6 +113,9 @@ async def socket(websocket: WebSocket, address: limits.Address) -> None:
             "player": {"id": player.id, "nickname": player.nickname},
             "server_time": s.clock.now(),
             "muted": sorted(muted),
+            # Several processes: a table's page best connects to /ws?table=<id> (a proxy that
+            # routes by table then sends all its players to one process; web/js/net.js `follow`).
+            **({"route": "table"} if s.config.redis_url else {}),
         }
     )
     try:

@@ -72,6 +72,9 @@ export class Connection {
     this.retryTimer = null;
     this.pingTimer = null;
     this.bannerTimer = null;
+    this.table = null; // the table this page shows: the socket's address names it (for a proxy)
+    this.socketTable = null; // the table the open socket's address named
+    this.routedByTable = false; // the welcome said: a table's players are best on one process
   }
 
   on(type, fn) {
@@ -100,8 +103,10 @@ export class Connection {
     const token = getToken();
     if (!token) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/ws`);
+    const route = this.table ? `?table=${encodeURIComponent(this.table)}` : "";
+    const ws = new WebSocket(`${proto}://${location.host}/ws${route}`);
     this.ws = ws;
+    this.socketTable = this.table;
     this.welcomed = false;
     ws.addEventListener("open", () => {
       if (this.ws !== ws) return;
@@ -121,7 +126,7 @@ export class Connection {
       if (msg.type === "table" && msg.table && typeof msg.table.server_time === "number") {
         this.clockOffset = msg.table.server_time - Date.now() / 1000;
       }
-      if (msg.type === "welcome" && this.ws === ws) this.welcome();
+      if (msg.type === "welcome" && this.ws === ws) this.welcome(msg);
       // Refused at the door for an outage: the banner says it (reconnecting), no message on top.
       if (!this.welcomed && msg.type === "error" && msg.code === "unavailable") return;
       for (const fn of this.handlers.get(msg.type) || []) fn(msg);
@@ -143,8 +148,22 @@ export class Connection {
     });
   }
 
+  /**
+   * The page shows this table now (null: none). Where the server runs as several processes behind
+   * a proxy that routes by table (its welcome says `route: "table"`), the socket is opened again on
+   * `/ws?table=<id>`: every player of a table then reaches the process that runs it. Leaving a table
+   * keeps the socket (the lobby is the same on every process).
+   */
+  follow(tableId) {
+    this.table = tableId;
+    if (tableId && this.routedByTable && this.ws && this.socketTable !== tableId) this.reconnect();
+  }
+
   /** The server knows who this is: the connection is up. */
-  welcome() {
+  welcome(msg) {
+    this.routedByTable = msg.route === "table";
+    // (After the welcome's own handlers: they may still want this socket's answers.)
+    if (this.routedByTable && this.table && this.socketTable !== this.table) setTimeout(() => this.follow(this.table));
     this.welcomed = true;
     this.attempt = 0;
     this.everOpen = true;

@@ -7,7 +7,7 @@
 
 // ---- Messages (docs/protocol.md, "Server → client") ----------------------------------------------
 
-/** @typedef {{type: "welcome", player: {id: string, nickname: string}, server_time: number}} Welcome */
+/** @typedef {{type: "welcome", player: {id: string, nickname: string}, server_time: number, muted?: string[], route?: "table"}} Welcome */
 /** @typedef {{type: "renamed", nickname: string, reason: string}} Renamed */
 /** @typedef {{type: "pong", server_time: number, seq?: number | null}} Pong */
 /**

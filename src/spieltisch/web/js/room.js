@@ -64,6 +64,8 @@ export class TableScreen extends Screen {
       this.update(msg.table);
     }));
     this.cleanup.push(net.onOpen(() => this.open()));
+    net.follow(this.id);
+    this.cleanup.push(() => net.follow(null));
     if (net.isOpen) this.open();
     this.el.replaceChildren(h("div.center-page", {}, h("p.muted", {}, "…")));
   }
