@@ -823,8 +823,9 @@ class RedisTableStore:
         owner, writer = parts[3], parts[4]
         self._heard[table_id] = asyncio.get_running_loop().time()  # (its owner is alive, or new)
         self._owner_of[table_id] = owner
-        if owner == self._me and table_id not in self._owned:
-            # Handed over by its owner (its players are here now): run its clock from now on.
+        if owner == self._me and writer != self._me and table_id not in self._owned:
+            # Handed over by its owner (its players are here now): run its clock from now on. (A
+            # line this process wrote itself is taken care of where it was written.)
             await self._take_over(table_id, "its players are here")
             return
         lost = owner != self._me and table_id in self._owned
