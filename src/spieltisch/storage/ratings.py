@@ -146,12 +146,16 @@ def player_ratings(session: Session, player_id: str, history: int) -> dict[str, 
     "rating"}]}}."""
     found: dict[str, Any] = {}
     for row in session.scalars(select(Rating).where(Rating.player_id == player_id).order_by(Rating.game)):
-        changes = session.execute(
-            select(RatingChange.created_at, RatingChange.after)
-            .where(RatingChange.player_id == player_id, RatingChange.game == row.game)
-            .order_by(RatingChange.id.desc())
-            .limit(history)
-        ).all()
+        changes = (
+            session.execute(
+                select(RatingChange.created_at, RatingChange.after)
+                .where(RatingChange.player_id == player_id, RatingChange.game == row.game)
+                .order_by(RatingChange.id.desc())
+                .limit(history)
+            ).all()
+            if history > 0
+            else []  # (the rating list's own line asks none: no query for nothing)
+        )
         found[row.game] = {
             "rating": shown(row.mu),
             "games": row.games,
