@@ -1,6 +1,7 @@
-"""Plan Ahead's screen is updated in place when a server's view arrives (issue 33): the field a player
-is on keeps the focus because it is the same node, and a tile being dragged when another player's
-move comes in is still dragged, and dropped where the player lets go."""
+"""Screens updated in place when the server tells of a change (issue 33, dom.js): on Plan Ahead's
+screen the field a player is on keeps the focus because it is the same node, and a tile being dragged
+when another player's move comes in is still dragged, and dropped where the player lets go; in the
+lobby a table's button keeps the focus when the list changes."""
 
 from __future__ import annotations
 
@@ -83,3 +84,29 @@ def test_focus_and_a_drag_survive_a_view_from_the_server(live_server, new_page):
         assert page.errors == []
     finally:
         ben.close()
+
+
+def test_a_lobby_button_survives_a_change_of_the_list(server_factory, new_page):
+    """The lobby's lists are updated in place too: a table's button a player is on stays the same
+    node (and keeps the focus) when another table comes into the list above it."""
+    url = server_factory().url
+    first = Client(url, "Olga")
+    second = Client(url, "Paul")
+    try:
+        first.send({"type": "create_table", "game": "planahead", "settings": {"seats": 2}})
+        first_id = first.table_until(lambda t: True)["id"]
+        page = new_page("desktop")
+        page.goto(url + "/")
+        pick_nickname(page, "Rita")
+        button = page.get_by_test_id(f"open-{first_id}")
+        button.focus()
+        button.evaluate(MARK)
+        second.send({"type": "create_table", "game": "planahead", "settings": {"seats": 3}})
+        second_id = second.table_until(lambda t: True)["id"]
+        expect(page.get_by_test_id(f"lobby-table-{second_id}")).to_be_visible()
+        assert page.evaluate("() => document.activeElement?.dataset.probe") == "kept"
+        assert page.evaluate("() => document.activeElement?.dataset.testid") == f"open-{first_id}"
+        assert page.errors == []
+    finally:
+        first.close()
+        second.close()
