@@ -18,8 +18,9 @@ def pick_nickname(page: Page, name: str) -> None:
 
 def click_until(target: Locator, done: Callable[[], None], attempts: int = 3) -> None:
     """Click, and again while `done` (an `expect` with a short timeout) does not hold. A server view
-    that arrives while the click lands redraws the whole screen and swallows the click (the screens
-    are redrawn whole, not node by node: issue 33); a person clicks again, and so does the test."""
+    that arrives while the click lands may redraw a screen that is still rebuilt whole and swallow
+    the click (issue 33: Plan Ahead's screen and the lobby's lists are updated in place and need
+    no second click); a person clicks again, and so does the test."""
     for attempt in range(attempts):
         target.click()
         try:

@@ -1,13 +1,14 @@
 // The end of a game (Plan Ahead, its rematches, Speedgans): the winner, the ranking, what the game
 // adds (Plan Ahead: the strongest computer's score), and the ways on: rematch, look at the boards,
-// the lobby. Who won is worked out by standings.js; this only draws it.
+// the lobby. Who won is worked out by standings.js; this only draws it, as a description (dom.js):
+// a game's screen updates the dialog in place (its buttons keep the focus across a server's view).
 
 import "./replay/strings.js";
 import { t } from "./i18n.js";
-import { icon } from "./icons.js";
+import { ICONS } from "./icons.js";
 import { playedForText } from "./played-for.js";
 import { headline } from "./standings.js";
-import { h } from "./ui.js";
+import { h } from "./dom.js";
 
 /**
  * opts: {rows, winners} of standings(); scoreAttribute: the data attribute of a row's score
@@ -30,7 +31,7 @@ export function endDialog({ rows, winners, scoreAttribute, note = null, closeLab
     h("section.end-dialog.card", { "data-testid": "end", role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title" },
       h("h2", { id: "end-title" }, t("end.title")),
       match,
-      h("p.end-winner", { "data-testid": "winner" }, icon("span.end-trophy", "trophy"), headline(winners)),
+      h("p.end-winner", { "data-testid": "winner" }, h("span.end-trophy", { "aria-hidden": "true", innerHTML: ICONS.trophy }), headline(winners)),
       h("ol.end-ranking", { "data-testid": "ranking" }, rows.map((s) => h("li", {
         "data-seat": s.seat, "data-place": s.place ?? "", [scoreAttribute]: s.score, "data-bot": s.bot ?? null,
         class: [s.place === 1 ? "is-winner" : "", s.you ? "is-you" : ""].join(" "),
@@ -69,14 +70,29 @@ function rematchButton(offer, onRematch, label = null) {
 /** Who asked for the rematch (or, in a match, the next game), and its countdown (counted on while
  * the dialog is shown). */
 function rematchLine(offer, rematch, nextGame = false) {
-  const count = h("span", { "data-testid": "rematch-countdown" }, t("end.rematch.starts", { n: offer.seconds }));
-  const timer = setInterval(() => {
-    const now = rematch();
-    if (!count.isConnected || !now) { clearInterval(timer); return; }
-    count.textContent = t("end.rematch.starts", { n: now.seconds });
-  }, 250);
+  const count = h("span", { "data-testid": "rematch-countdown", ref: (el) => countDown(el, rematch) },
+    t("end.rematch.starts", { n: offer.seconds }));
   return h("p.end-rematch", { "data-testid": "rematch-offer", role: "status" },
     h("strong", {}, t(nextGame ? "match.next.asked" : "end.rematch.asked", { names: offer.names.join(", ") })), " ", count);
+}
+
+/** Each countdown's way to read the offer again (its newest drawing's); one timer per element. */
+const countdowns = new WeakMap();
+
+/** Count the rematch's seconds down in `el` until it leaves the page or the offer goes. */
+function countDown(el, rematch) {
+  const counting = countdowns.has(el);
+  countdowns.set(el, rematch);
+  if (counting) return;
+  const timer = setInterval(() => {
+    const now = countdowns.get(el)?.();
+    if (!el.isConnected || !now) {
+      clearInterval(timer);
+      countdowns.delete(el);
+      return;
+    }
+    el.textContent = t("end.rematch.starts", { n: now.seconds });
+  }, 250);
 }
 
 /** „(Computer ab Kachel 9)“ beside a person's name; „keine Listenpunkte“ where that follows. */

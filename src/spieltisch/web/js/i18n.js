@@ -326,9 +326,10 @@ export function t(key, vars = {}) {
 /**
  * A string with elements in it: the text of `key` with each `{name}` of `nodes` replaced by that
  * node (a name in a span of its own, cut with an ellipsis by CSS), as a list of strings and nodes.
+ * @template {object} N  an element, or an element's description (dom.js)
  * @param {string} key
- * @param {Record<string, Node>} nodes
- * @returns {(string | Node)[]}
+ * @param {Record<string, N>} nodes
+ * @returns {(string | N)[]}
  */
 export function tNodes(key, nodes) {
   const text = STRINGS[lang][key] ?? STRINGS.de[key] ?? key;

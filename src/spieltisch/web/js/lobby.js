@@ -5,6 +5,7 @@ import { t, tNodes } from "./i18n.js";
 import { net } from "./net.js";
 import { Screen } from "./screen.js";
 import { h } from "./ui.js";
+import { h as describe, render } from "./dom.js";
 import { BOT_PACES, CLOCKS } from "./planahead/choices.js";
 import { puzzleCard } from "./puzzle/lobby-card.js";
 import { defaultSettings as sgDefaults, settingsFields as sgFields } from "./speedgans/settings.js";
@@ -19,16 +20,6 @@ import "./private-table.js"; // the „Privat“ choice's words
 export function clockLabel(seconds) {
   return seconds ? t("lobby.clock.s", { n: seconds }) : t("lobby.clock.none");
 }
-
-/** Redraws `box` from `build()` only when `shown` differs from what it shows: the lobby hears of every
- * table on the site, and a button redrawn under a player's finger loses his tap. */
-function redrawIfChanged(box, shown, build) {
-  const key = JSON.stringify(shown);
-  if (drawnFrom.get(box) === key) return;
-  drawnFrom.set(box, key);
-  box.replaceChildren(...build());
-}
-const drawnFrom = new WeakMap();
 
 export class LobbyScreen extends Screen {
   constructor(app) {
@@ -152,24 +143,28 @@ export class LobbyScreen extends Screen {
   renderOwn() {
     if (!this.ownBox) return;
     this.ownBox.hidden = !this.own.length;
-    redrawIfChanged(this.ownBox, this.own, () => [
-      h("h2", {}, t("lobby.own")),
-      h("div.table-list", {}, this.own.map((tb) => this.entry(tb, "own")))]);
+    render(this.ownBox, [
+      describe("h2", {}, t("lobby.own")),
+      describe("div.table-list", {}, this.own.map((tb) => this.entry(tb, "own")))]);
   }
 
+  /**
+   * The lists of tables, updated in place (dom.js: each table's line keyed by its id): the lobby
+   * hears of every table on the site, and a button made anew under a player's finger would lose his tap.
+   */
   renderTables() {
     this.renderOwn();
     if (!this.tablesBox) return;
     if (this.tables === null) {
-      redrawIfChanged(this.tablesBox, null, () => [h("p.muted", {}, "…")]);
+      render(this.tablesBox, describe("p.muted", {}, "…"));
       return;
     }
     // A table of one's own stands once, among one's own tables above.
     const own = new Set(this.own.map((tb) => tb.id));
     const visible = this.tables.filter((tb) => !own.has(tb.id) && (tb.status !== "finished" || (tb.players || []).length));
-    redrawIfChanged(this.tablesBox, visible, () => (visible.length
+    render(this.tablesBox, visible.length
       ? visible.map((tb) => this.entry(tb, "list"))
-      : [h("p.muted", { "data-testid": "lobby-empty" }, t("lobby.none"))]));
+      : describe("p.muted", { "data-testid": "lobby-empty" }, t("lobby.none")));
   }
 
   /** One table's line: in the lobby's list (`list`: join or watch) or among one's own (`own`: back to it). */
@@ -180,17 +175,17 @@ export class LobbyScreen extends Screen {
     // Cut with an ellipsis where an entry has no room for them (app.css): whole in the title.
     const host = t("lobby.host", { name: tb.host || "?" });
     const players = (tb.players || []).map((name, i) => (tb.computers?.[i] ? t("lobby.computer", { name }) : name)).join(", ");
-    return h("article.table-entry", { "data-testid": testid, "data-game": tb.game, "data-status": tb.status },
-      h("div.table-entry-main", {},
-        h("span.game-badge", { "data-game": tb.game }, t(`game.${tb.game}`)),
-        h("span.table-status", { "data-status": tb.status }, t(`status.${tb.status}`)),
-        tb.private ? h("span.tag.tag-private", { "data-testid": `private-${tb.id}` }, t("private.mark")) : null,
-        h("div.table-entry-host", { title: host },
-          tNodes("lobby.host", { name: h("span.table-entry-name", {}, tb.host || "?") })),
-        h("div.table-entry-players.muted", { "data-testid": `players-${tb.id}`, title: players }, players)),
-      h("div.table-entry-side", {},
-        h("span.seat-count", {}, t("lobby.taken", { taken: tb.taken, seats: tb.seats })),
-        h(free || mine ? "button.primary" : "button.secondary", {
+    return describe("article.table-entry", { key: testid, "data-testid": testid, "data-game": tb.game, "data-status": tb.status },
+      describe("div.table-entry-main", {},
+        describe("span.game-badge", { "data-game": tb.game }, t(`game.${tb.game}`)),
+        describe("span.table-status", { "data-status": tb.status }, t(`status.${tb.status}`)),
+        tb.private ? describe("span.tag.tag-private", { "data-testid": `private-${tb.id}` }, t("private.mark")) : null,
+        describe("div.table-entry-host", { title: host },
+          tNodes("lobby.host", { name: describe("span.table-entry-name", {}, tb.host || "?") })),
+        describe("div.table-entry-players.muted", { "data-testid": `players-${tb.id}`, title: players }, players)),
+      describe("div.table-entry-side", {},
+        describe("span.seat-count", {}, t("lobby.taken", { taken: tb.taken, seats: tb.seats })),
+        describe(free || mine ? "button.primary" : "button.secondary", {
           type: "button", "data-testid": mine ? `back-${tb.id}` : `open-${tb.id}`,
           onclick: () => this.app.navigate(`/t/${encodeURIComponent(tb.id)}`),
         }, mine ? t(tb.status === "open" ? "lobby.back.open" : "lobby.back.to") : free ? t("lobby.join") : t("lobby.open"))));

@@ -6,7 +6,7 @@
 import { t } from "./i18n.js";
 import { net } from "./net.js";
 import { absenceText, absences } from "./presence-model.js";
-import { h } from "./ui.js";
+import { h, patch } from "./dom.js";
 
 export class PresenceBar {
   /** room: the TableScreen (send, isHost, app). */
@@ -29,16 +29,18 @@ export class PresenceBar {
     return absences(this.table, net.serverNow(), Boolean(this.room.isHost));
   }
 
-  /** The bar for this view of the table (an empty element when there is nothing to show). */
+  /**
+   * The bar for this view of the table (an empty element when there is nothing to show): the same
+   * element each time, updated in place (dom.js), so that its buttons keep the focus.
+   */
   render(table) {
     this.table = table;
     const seated = table.you !== null && table.status === "playing" && !table.seats[table.you]?.left;
     const rows = this.absences();
     this.shown = rows.map((a) => `${a.seat}:${a.state}:${a.canHandOver}`).join(" ");
-    const bar = h("div.presence-bar", { "data-testid": "presence", "data-absent": String(rows.length) });
-    if (rows.length) {
-      bar.append(h("ul.presence-list", { role: "status", "aria-label": t("presence.label") }, rows.map((a) => h("li.presence-row", {
-        "data-testid": `absent-${a.seat}`, "data-state": a.state, class: `is-${a.state}`,
+    this.el = patch(this.el, h("div.presence-bar", { "data-testid": "presence", "data-absent": String(rows.length) },
+      rows.length ? h("ul.presence-list", { role: "status", "aria-label": t("presence.label") }, rows.map((a) => h("li.presence-row", {
+        key: a.seat, "data-testid": `absent-${a.seat}`, "data-state": a.state, class: `is-${a.state}`,
       },
         h("span.presence-text", { "data-testid": `absent-text-${a.seat}` }, absenceText(a)),
         a.canHandOver
@@ -46,11 +48,9 @@ export class PresenceBar {
               type: "button", "data-testid": `stand-in-${a.seat}`, title: t("presence.handover.long", { name: a.name }),
               onclick: () => this.room.send("stand_in", { seat: a.seat }),
             }, t("presence.handover"))
-          : null))));
-    }
-    if (seated) bar.append(this.renderLeave());
-    this.el = bar;
-    return bar;
+          : null))) : null,
+      seated ? this.renderLeave() : null));
+    return this.el;
   }
 
   renderLeave() {
@@ -77,11 +77,10 @@ export class PresenceBar {
     this.room.app.navigate("/");
   }
 
-  /** Draw the bar again in its place (its rows changed, or the confirm opened). */
+  /** Draw the bar again (its rows changed, or the confirm opened). */
   redraw() {
     if (!this.el?.isConnected || !this.table) return;
-    const old = this.el;
-    old.replaceWith(this.render(this.table));
+    this.render(this.table);
   }
 
   /** Count the grace time down; when someone's state changes (the computer came), draw anew. */

@@ -58,12 +58,15 @@ export class QuickTalk {
       if (this.pickerOpen) this.setPicker(false);
       return null;
     }
-    this.openButton = h("button.quick-open", {
-      type: "button", "data-testid": "quick-open", title: t("quick.open"), "aria-label": t("quick.open"),
-      "aria-haspopup": "dialog", "aria-expanded": this.pickerOpen ? "true" : "false",
-      onclick: () => this.setPicker(!this.pickerOpen),
-    });
-    this.openButton.innerHTML = TALK_ICON;
+    // The same button each time, so that a game's update keeps its focus; its words in the page's language.
+    if (!this.openButton || this.openButton.title !== t("quick.open")) {
+      this.openButton = h("button.quick-open", {
+        type: "button", "data-testid": "quick-open", title: t("quick.open"), "aria-label": t("quick.open"),
+        "aria-haspopup": "dialog", onclick: () => this.setPicker(!this.pickerOpen),
+      });
+      this.openButton.innerHTML = TALK_ICON;
+    }
+    this.openButton.setAttribute("aria-expanded", this.pickerOpen ? "true" : "false");
     if (this.pickerOpen) queueMicrotask(() => this.placePicker());
     return this.openButton;
   }

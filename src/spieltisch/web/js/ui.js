@@ -1,6 +1,11 @@
 // Small DOM helpers: element builder, toasts, the connection banner.
 
-/** h("button.primary", {onclick, "data-testid": "ok"}, "OK", child…) */
+import { VNode, create } from "./dom.js";
+
+/**
+ * h("button.primary", {onclick, "data-testid": "ok"}, "OK", child…); a child may be a description
+ * (dom.js: the end dialog, the score by line), made into its element here.
+ */
 export function h(spec, attrs = {}, ...children) {
   const [tag, ...classes] = spec.split(".");
   const el = document.createElement(tag || "div");
@@ -15,7 +20,7 @@ export function h(spec, attrs = {}, ...children) {
   }
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    el.append(child instanceof Node ? child : child instanceof VNode ? create(child) : document.createTextNode(String(child)));
   }
   return el;
 }

@@ -4,14 +4,14 @@
 
 import "./strings.js";
 import { t } from "../i18n.js";
-import { h } from "../ui.js";
+import { h } from "../dom.js";
 import { KIND_COLOUR } from "./board.js";
 import { KINDS } from "./geometry.js";
 import { ALL_TILES, VERTICAL, tileSupply } from "./tiles.js";
 
 /**
  * game: the game view; open: whether the list is unfolded; onToggle(open): the player folded or
- * unfolded it (remembered across redraws).
+ * unfolded it (remembered across redraws). A description (dom.js).
  */
 export function bagElement(game, { open, onToggle }) {
   const supply = tileSupply(game);
@@ -24,13 +24,14 @@ export function bagElement(game, { open, onToggle }) {
       title: current ? t("pa.bag.current") : drawn ? t("pa.bag.drawn") : null,
     }, [...code].map((digit) => h("b", { style: `color: ${KIND_COLOUR[KINDS[digit].key]}` }, digit)));
   })));
-  const details = h("details.pa-bag", { "data-testid": "bag", "data-drawn": supply.drawn.size, open },
+  return h("details.pa-bag", {
+    "data-testid": "bag", "data-drawn": supply.drawn.size, open,
+    ontoggle: (/** @type {Event} */ e) => onToggle(/** @type {HTMLDetailsElement} */ (e.currentTarget).open),
+  },
     h("summary", {}, h("strong", {}, t("pa.bag")), " ",
       h("span", { "data-testid": "bag-summary" }, t("pa.bag.summary", { drawn: supply.drawn.size, total: supply.total }))),
     h("div.pa-bag-body", {},
       h("div.pa-bag-columns", {}, columns),
       h("p.pa-bag-note.muted", { "data-testid": "bag-note" },
         t("pa.bag.note", { toCome: supply.toCome, left: supply.left, never: supply.never }))));
-  details.addEventListener("toggle", () => onToggle(details.open));
-  return details;
 }

@@ -4,6 +4,7 @@
 import {
   COORDS, FIELD_COUNT, H, KINDS, ROTATION, S, STEP, centre, fieldCentre, hexPoints, parseTile,
 } from "./geometry.js";
+import { create, h } from "../dom.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const W = H + 1; // half length of a route (a hair past the edge; the hex clip trims it)
@@ -171,15 +172,18 @@ export function tileMarkup(code, { badges = true } = {}) {
   return out;
 }
 
-/** A standalone <svg> showing one tile (the next tile, the drag ghost). */
-export function tileSvg(code, size = 96) {
+/** A standalone <svg> showing one tile (the next tile, the drag ghost), as a description (dom.js). */
+export function tileView(code, size = 96) {
   installDefs();
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", `${-S - 2} ${-H - 2} ${2 * S + 4} ${2 * H + 4}`);
-  svg.setAttribute("width", String(size));
-  svg.setAttribute("height", String((size * (2 * H + 4)) / (2 * S + 4)));
-  svg.innerHTML = tileMarkup(code);
-  return svg;
+  return h("svg", {
+    viewBox: `${-S - 2} ${-H - 2} ${2 * S + 4} ${2 * H + 4}`, width: size, height: (size * (2 * H + 4)) / (2 * S + 4),
+    innerHTML: tileMarkup(code),
+  });
+}
+
+/** tileView's <svg>, made (the rules page, a replay). */
+export function tileSvg(code, size = 96) {
+  return /** @type {SVGSVGElement} */ (create(tileView(code, size)));
 }
 
 /** Where a line's two end markers sit: just beyond its first and its last field. */
@@ -202,21 +206,24 @@ function boardBounds() {
   return { x: -ext - pad, y: -(4 * H + 0.68 * 2 * H + pad), w: 2 * (ext + pad), h: 2 * (4 * H + 0.68 * 2 * H + pad) };
 }
 
+/** Text for markup: & < > " written as entities. @param {string} text */
+function escape(text) {
+  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
 /**
- * Render a land into an <svg>.
+ * A land's <svg> as a description (dom.js), each field and line end an element of its own (a field
+ * that stays the same node keeps the focus and a drag's pointer while the board is updated).
  * opts: land (19 codes or null), lines (view lines), tentative (field) + tile (code),
  * clockPlaced (fields), clockTitle (the clock mark's tooltip), computerPlaced (fields a computer laid
- * standing in for the person), computerTitle (its mark's tooltip), interactive (bool).
+ * standing in for the person), computerTitle (its mark's tooltip), interactive (bool); label(field,
+ * code, {clock, computer}): a field's words (its <title> and aria-label), or none.
  */
-export function boardSvg(opts) {
+export function boardView(opts) {
   installDefs();
-  const { land, lines = [], tentative = null, tile = null, clockPlaced = [], interactive = false, clockTitle = "", computerPlaced = [], computerTitle = "" } = opts;
+  const { land, lines = [], tentative = null, tile = null, clockPlaced = [], interactive = false, clockTitle = "", computerPlaced = [], computerTitle = "", label = null } = opts;
   const b = boardBounds();
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
-  svg.setAttribute("class", "pa-board" + (interactive ? " is-interactive" : " is-readonly"));
-  svg.setAttribute("role", "group");
-  let out = `<polygon class="pa-land" points="${landOutline()}" />`;
+  const fields = [];
   for (let f = 1; f <= FIELD_COUNT; f++) {
     const [x, y] = fieldCentre(f);
     const code = land[f - 1];
@@ -225,18 +232,8 @@ export function boardSvg(opts) {
     const clock = clockPlaced.includes(f);
     const computer = computerPlaced.includes(f) && !clock;
     const empty = !shown;
-    const attrs = [
-      `class="pa-field${empty ? " is-empty" : ""}${isTentative ? " is-tentative" : ""}${clock ? " is-clock" : ""}"`,
-      `data-testid="field-${f}"`, `data-field="${f}"`, `data-tile="${code || ""}"`,
-      isTentative ? `data-tentative="${tile}"` : "",
-      clock ? `data-clock="true"` : "",
-      computer ? `data-computer="true"` : "",
-      `transform="translate(${x.toFixed(2)},${y.toFixed(2)})"`,
-    ];
-    // Every field is reached with the arrow keys (table.js moves the one tabindex="0" along); those
-    // the tile may go to are buttons.
-    attrs.push(`role="${interactive && (empty || isTentative) ? "button" : "img"}"`, `tabindex="-1"`, `data-label-field="${f}"`);
-    out += `<g ${attrs.join(" ")}>`;
+    const words = label ? label(f, code || (isTentative ? tile : null), { clock, computer }) : null;
+    let out = words ? `<title>${escape(words)}</title>` : "";
     if (shown) {
       out += tileMarkup(shown);
       if (isTentative) out += `<polygon class="pa-tentative-ring" points="${hexPoints(0.93)}"/>`;
@@ -246,31 +243,47 @@ export function boardSvg(opts) {
     } else {
       out += `<polygon class="pa-empty" points="${hexPoints(0.97)}" fill="url(#pa-emptybg)"/><use href="#pa-grass" class="pa-grass"/>`;
     }
-    out += `<polygon class="pa-focusring" points="${hexPoints(0.9)}"/></g>`;
+    out += `<polygon class="pa-focusring" points="${hexPoints(0.9)}"/>`;
+    // Every field is reached with the arrow keys (table.js moves the one tabindex="0" along); those
+    // the tile may go to are buttons.
+    fields.push(h("g.pa-field", {
+      class: `${empty ? "is-empty" : ""} ${isTentative ? "is-tentative" : ""} ${clock ? "is-clock" : ""}`,
+      "data-testid": `field-${f}`, "data-field": f, "data-tile": code || "",
+      "data-tentative": isTentative ? tile : null, "data-clock": clock ? "true" : null, "data-computer": computer ? "true" : null,
+      transform: `translate(${x.toFixed(2)},${y.toFixed(2)})`,
+      role: interactive && (empty || isTentative) ? "button" : "img", tabindex: "-1", "data-label-field": f,
+      "aria-label": words, innerHTML: out,
+    }));
   }
   // Line ends: potential on open lines with tiles, green points on complete ones, none when broken.
-  lines.forEach((line, index) => {
-    const ends = lineEnds(line);
+  const ends = lines.flatMap((line, index) => {
     const kind = lineKind(line);
     let text = "";
     if (line.state === "complete") text = String(line.points);
     else if (line.state === "open" && line.potential > 0) text = String(line.potential);
-    ends.forEach(([x, y], end) => {
-      const cls = `pa-lineend is-${line.state}${text ? "" : " is-blank"}`;
-      out += `<g class="${cls}" data-testid="line-end" data-state="${line.state}" data-line="${index}" data-end="${end}"
-        data-fields="${line.fields.join(",")}" data-potential="${line.potential ?? 0}" data-points="${line.points ?? 0}"
-        transform="translate(${x.toFixed(2)},${y.toFixed(2)})">`;
+    return lineEnds(line).map(([x, y], end) => {
+      let out = "";
       if (text) {
         const w = 9 + 7.4 * text.length;
         const stroke = line.state === "complete" ? "#1f7a36" : KIND_COLOUR[kind] || "#8c7449";
         out += `<rect x="${-w / 2}" y="-9.5" width="${w}" height="19" rx="9.5" stroke="${stroke}"/>`;
         out += `<text y="0.8" text-anchor="middle" dominant-baseline="middle">${text}</text>`;
       }
-      out += `</g>`;
+      return h("g.pa-lineend", {
+        class: `is-${line.state}${text ? "" : " is-blank"}`, "data-testid": "line-end", "data-state": line.state,
+        "data-line": index, "data-end": end, "data-fields": line.fields.join(","), "data-potential": line.potential ?? 0,
+        "data-points": line.points ?? 0, transform: `translate(${x.toFixed(2)},${y.toFixed(2)})`, innerHTML: out,
+      });
     });
   });
-  svg.innerHTML = out;
-  return svg;
+  return h("svg", {
+    viewBox: `${b.x} ${b.y} ${b.w} ${b.h}`, class: "pa-board" + (interactive ? " is-interactive" : " is-readonly"), role: "group",
+  }, h("polygon.pa-land", { points: landOutline() }), fields, ends);
+}
+
+/** A land's <svg> element (a replay's, the rules' example): boardView's description, made. */
+export function boardSvg(opts) {
+  return /** @type {SVGSVGElement} */ (create(boardView(opts)));
 }
 
 /** Outline of the whole land (a big hex around the 19 fields), for a soft background. */

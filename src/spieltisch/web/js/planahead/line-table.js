@@ -4,7 +4,7 @@
 
 import "./strings.js";
 import { addStrings, t } from "../i18n.js";
-import { h } from "../ui.js";
+import { h } from "../dom.js";
 import { DIRECTIONS, lineScores } from "./line-scores.js";
 
 // Its own words here (not in strings.js): the end dialog is shared work, this table is one piece of it.
@@ -43,14 +43,18 @@ function cell(line) {
 
 /**
  * The table for `land` (19 codes or null). name: whose land (the caption); open: unfolded at first
- * (a wide screen) or folded (a phone, where the dialog has little room).
+ * (a wide screen) or folded (a phone, where the dialog has little room); onToggle(open): the player
+ * folded or unfolded it. A description (dom.js).
  */
-export function lineScoreTable(land, { name = null, open = false, testid = "line-scores" } = {}) {
+export function lineScoreTable(land, { name = null, open = false, testid = "line-scores", onToggle = null } = {}) {
   const { lines, total, complete } = lineScores(land);
   const rows = [0, 1, 2, 3, 4].map((i) => h("tr", {},
     h("th", { scope: "row" }, String(i + 1)),
     DIRECTIONS.map((direction) => cell(lines.find((line) => line.direction === direction && line.number === i + 1)))));
-  return h("details.pa-lines", { "data-testid": testid, "data-total": total, open: open || null },
+  return h("details.pa-lines", {
+    "data-testid": testid, "data-total": total, open: open || null,
+    ontoggle: onToggle ? (/** @type {Event} */ e) => onToggle(/** @type {HTMLDetailsElement} */ (e.currentTarget).open) : null,
+  },
     h("summary", {}, t("pa.lines.title"), name ? ` · ${name}` : "", h("span.muted", {}, ` (${t("pa.lines.count", { complete, n: lines.length })})`)),
     h("table.pa-lines-table", {},
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"),

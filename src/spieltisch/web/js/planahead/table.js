@@ -1,19 +1,21 @@
 // A running or finished Plan Ahead game on the page: the land, the next tile (top right), OK (bottom
 // right), the scores (bottom left), the turn clock, the end with ranking and rematch; dragging the
 // tile. What the game is in, and what the player may do, is the model's (model.js); this draws it
-// and passes the player's input on.
+// and passes the player's input on. It is drawn by description (dom.js): a server's view changes the
+// nodes that are there, so the field or button a player is on keeps the focus, and a tile being
+// dragged keeps its pointer, because they stay the same nodes.
 
 import "./strings.js";
 import { endDialog } from "../end-dialog.js";
-import { t } from "../i18n.js";
+import { getLang, t } from "../i18n.js";
 import { net } from "../net.js";
 import { PresenceBar } from "../presence.js";
 import { rematchOffer } from "../rematch-offer.js";
 import { absenceText } from "../presence-model.js";
-import { h } from "../ui.js";
+import { VNode, create, h, render } from "../dom.js";
 import { bagElement } from "./bag.js";
-import { boardSvg, tileSvg } from "./board.js";
-import { H, KINDS, S, neighbour, parseTile } from "./geometry.js";
+import { boardView, tileView } from "./board.js";
+import { H, KINDS, S, fieldCentre, neighbour, parseTile } from "./geometry.js";
 import { helpDialog } from "./help.js";
 import { lineScoreTable } from "./line-table.js";
 import { PlanAheadModel } from "./model.js";
@@ -153,47 +155,34 @@ export class PlanAheadGame {
 
   render() {
     if (!this.table || !this.el) return;
-    if (this.drag) {
-      // Never pull the board from under a finger: redraw when the drag ends.
-      this.renderDeferred = true;
-      return;
-    }
-    this.renderDeferred = false;
-    const focused = this.focusedTestId();
-    const root = h("div.pa-game", this.rootAttributes());
-    root.append(...this.renderParts());
-    this.el.replaceChildren(root);
+    const active = document.activeElement;
+    const focused = active && active !== document.body && this.el.contains(active) ? active : null;
+    render(this.el, h("div.pa-game", this.rootAttributes(), this.renderParts()));
     this.fitScores();
-    this.restoreFocus(root, focused);
+    this.moveFocus(focused);
     this.tickClock();
   }
 
-  /** The test id of the element of the game that has the focus, so a redraw can give it back. */
-  focusedTestId() {
-    const active = document.activeElement;
-    return active && active !== document.body && this.el.contains(active) ? active.getAttribute("data-testid") : null;
-  }
-
   /**
-   * After a redraw the focus stays where it was (the same field, the same button); the end dialog,
-   * when it comes, and the help, when it opens, take it.
+   * The end dialog, when it comes, takes the focus. Else the focus stays where it was (the node is
+   * the same), unless the element it was on went or can no longer be pressed: then it goes on to
+   * what takes that element's place.
+   * @param {Element | null} focused  the game's element that had the focus before the update
    */
-  restoreFocus(root, testId) {
-    const end = root.querySelector('[data-testid="end"]');
+  moveFocus(focused) {
+    const end = this.el.querySelector('[data-testid="end"]');
     if (!end) this.endFocused = false;
     else if (!this.endFocused) {
       this.endFocused = true;
       (end.querySelector('[data-testid="rematch"]:not([disabled])') || end.querySelector("button:not([disabled])"))?.focus({ preventScroll: true });
       return;
     }
-    if (!testId) return;
-    const el = root.querySelector(`[data-testid="${testId}"]`);
-    if (el && !el.disabled) el.focus({ preventScroll: true });
-    else if (testId === "ok" || testId.startsWith("field-")) this.focusField(this.cursorField());
-    // „Zurück zu meinem Land“ is gone with the other land: the own land's field takes the focus.
-    else if (testId === "back-own") this.focusField(this.cursorField());
+    if (!focused || (focused.isConnected && !focused.matches(":disabled"))) return;
+    const testId = focused.getAttribute("data-testid") ?? "";
+    // OK once pressed, a field, „Zurück zu meinem Land“ with the other land: the own land's field.
+    if (testId === "ok" || testId.startsWith("field-") || testId === "back-own") this.focusField(this.cursorField());
     // "Dabei!" became "Du bist dabei" (nothing more to press there): the next button of the dialog.
-    else if (testId === "rematch") root.querySelector('[data-testid="close-end"]')?.focus({ preventScroll: true });
+    else if (testId === "rematch") this.el.querySelector('[data-testid="close-end"]')?.focus({ preventScroll: true });
   }
 
   /** The game's root element's attributes (what tests and styles read off the page). */
@@ -217,7 +206,7 @@ export class PlanAheadGame {
   }
 
   renderInfo() {
-    return h("div.pa-info", {},
+    return h("div.pa-info", { key: "info" },
       h("div.pa-title", {}, t("game.planahead"), h("span.muted", {}, ` #${this.table.id}`)),
       h("div.pa-turn", { "data-testid": "turn" }, this.model.turnText()),
       h("div.pa-hint.muted", { "data-testid": "hint", "aria-live": "polite" }, this.model.hint()),
@@ -234,7 +223,7 @@ export class PlanAheadGame {
   renderLead() {
     const info = this.renderInfo();
     const first = this.renderFirstHint();
-    return first ? h("div.pa-lead", {}, info, first) : info;
+    return first ? h("div.pa-lead", { key: "lead" }, info, first) : info;
   }
 
   // ---- help for first-time players ----------------------------------------------------------
@@ -247,13 +236,19 @@ export class PlanAheadGame {
 
   setHelp(open) {
     this.helpOpen = open;
+    if (!open) this.helpEl = null;
     this.render();
     if (open) this.el?.querySelector('[data-testid="help"]')?.focus({ preventScroll: true });
     else this.el?.querySelector('[data-testid="help-open"]')?.focus({ preventScroll: true });
   }
 
+  /** The help card: made when it opens (in the page's language), the same element while it is open. */
   renderHelp() {
-    return helpDialog({ onClose: () => this.setHelp(false) });
+    if (!this.helpEl || this.helpLang !== getLang()) {
+      this.helpEl = helpDialog({ onClose: () => this.setHelp(false) });
+      this.helpLang = getLang();
+    }
+    return this.helpEl;
   }
 
   /** Whether this browser's player has not yet put the first-tile hint away. */
@@ -288,9 +283,10 @@ export class PlanAheadGame {
   renderClock() {
     const game = this.game;
     this.clockEl = null;
-    if (!game.deadline || game.phase !== "playing") return h("div.pa-clock.is-empty");
-    this.clockEl = h("div.pa-clock", { "data-testid": "clock", role: "timer", "aria-label": t("pa.clock") });
-    return this.clockEl;
+    if (!game.deadline || game.phase !== "playing") return h("div.pa-clock.is-empty", { key: "no-clock" });
+    return h("div.pa-clock", {
+      key: "clock", "data-testid": "clock", role: "timer", "aria-label": t("pa.clock"), ref: (el) => { this.clockEl = el; },
+    }, this.model.clock()?.text ?? "");
   }
 
   tickClock() {
@@ -303,8 +299,7 @@ export class PlanAheadGame {
 
   renderNext() {
     const game = this.game;
-    const box = h("div.pa-next", {});
-    if (game.phase !== "playing" || !game.tile) return box;
+    if (game.phase !== "playing" || !game.tile) return h("div.pa-next", {});
     const own = this.model.ownEntry();
     const placed = this.model.tentativeField() !== null;
     const canPlace = this.model.canPlace();
@@ -313,14 +308,13 @@ export class PlanAheadGame {
       "data-placed": placed ? "true" : "false",
       class: [own?.confirmed ? "is-confirmed" : "", placed ? "is-placed" : "", canPlace ? "is-draggable" : ""].join(" "),
       "aria-label": `${t("pa.next")}: ${tileLabel(game.tile)}`, role: "img",
-    }, tileSvg(game.tile, 120));
-    if (canPlace) card.addEventListener("pointerdown", (e) => this.startDrag(e, card, null));
-    box.append(
+      onpointerdown: canPlace ? (/** @type {PointerEvent} */ e) => this.startDrag(e, e.currentTarget, null) : null,
+    }, tileView(game.tile, 120));
+    return h("div.pa-next", {},
       h("div.pa-next-label", {}, t("pa.next")),
       card,
       h("div.pa-next-kinds", {}, tileLabel(game.tile)),
       this.renderBag(game));
-    return box;
   }
 
   /** The list of tiles under the next one: on a phone, unfolded only for the tile it was opened at. */
@@ -341,59 +335,56 @@ export class PlanAheadGame {
     const view = this.model.viewData();
     const interactive = view.own && this.model.canPlace();
     const tentative = view.own && game.phase === "playing" ? this.model.tentativeField() : null;
-    const svg = boardSvg({
+    const board = boardView({
       land: view.land, lines: view.lines, tentative, tile: game.tile,
       clockPlaced: view.clockPlaced, interactive, clockTitle: t("pa.clockplaced"),
       computerPlaced: view.computerPlaced ?? [], computerTitle: t("played.mark"),
+      label: (f, code, { clock, computer }) => (code ? t("pa.fieldtile", { n: f, tile: tileLabel(code) }) : t("pa.field", { n: f }))
+        + (clock ? ` (${t("pa.clockplaced")})` : "") + (computer ? ` (${t("played.mark")})` : ""),
     });
-    svg.setAttribute("data-testid", "board");
-    svg.setAttribute("data-seat", String(view.seat ?? "strongest"));
-    svg.setAttribute("data-land", view.land.map((c) => c || ".").join(" "));
-    svg.setAttribute("aria-label", view.own ? t("pa.field", { n: "" }).trim() : this.viewCaption(view));
-    this.boardEl = svg;
-    // Field labels and interaction.
-    /** @type {NodeListOf<SVGGElement>} */ (svg.querySelectorAll(".pa-field")).forEach((g) => {
-      const f = Number(g.dataset.field);
-      const code = g.dataset.tile || g.dataset.tentative;
-      const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
-      title.textContent = code ? t("pa.fieldtile", { n: f, tile: tileLabel(code) }) : t("pa.field", { n: f });
-      if (g.dataset.clock) title.textContent += ` (${t("pa.clockplaced")})`;
-      if (g.dataset.computer) title.textContent += ` (${t("played.mark")})`;
-      g.prepend(title);
-      g.setAttribute("aria-label", title.textContent);
-    });
-    // One field is reached with Tab; the arrow keys move on from it (a roving tabindex).
-    svg.querySelector(`[data-field="${this.cursorField(tentative)}"]`)?.setAttribute("tabindex", "0");
-    svg.addEventListener("focusin", (e) => {
-      const g = fieldOf(e.target);
-      if (g) this.cursor = Number(g.dataset.field);
-    });
-    svg.addEventListener("keydown", (e) => this.onBoardKey(e, interactive));
-    if (interactive) {
-      svg.addEventListener("click", (e) => {
+    Object.assign(board.props, {
+      "data-testid": "board", "data-seat": String(view.seat ?? "strongest"),
+      "data-land": view.land.map((c) => c || ".").join(" "),
+      "aria-label": view.own ? t("pa.field", { n: "" }).trim() : this.viewCaption(view),
+      ref: (el) => { this.boardEl = el; },
+      onfocusin: (e) => {
+        const g = fieldOf(e.target);
+        if (g) this.cursor = Number(g.dataset.field);
+      },
+      onkeydown: (e) => this.onBoardKey(e, interactive),
+      onclick: interactive ? (e) => {
         const g = fieldOf(e.target);
         if (!g || this.dragJustEnded) return;
         if (g.classList.contains("is-empty")) this.place(Number(g.dataset.field));
-      });
-      const tent = /** @type {SVGGElement | null} */ (svg.querySelector(".pa-field.is-tentative"));
-      if (tent) tent.addEventListener("pointerdown", (e) => this.startDrag(e, tent, Number(tent.dataset.field)));
+      } : null,
+    });
+    // One field is reached with Tab; the arrow keys move on from it (a roving tabindex). The
+    // tentative tile is dragged on.
+    const cursor = this.cursorField(tentative);
+    for (const field of board.children) {
+      if (!(field instanceof VNode) || field.props["data-field"] === undefined) continue;
+      const f = field.props["data-field"];
+      if (f === cursor) field.props.tabindex = "0";
+      if (interactive && f === tentative) field.props.onpointerdown = (e) => this.startDrag(e, e.currentTarget, f);
     }
-    const parts = [];
-    if (!view.own) {
-      parts.push(h("div.pa-viewing", { "data-testid": "viewing", role: "status" },
-        h("span", {}, this.viewCaption(view)),
-        this.you !== null
-          ? h("button.secondary.small", { type: "button", "data-testid": "back-own", onclick: () => this.showSeat(this.you) }, t("pa.backown"))
-          : null));
-    }
-    // On a touch screen the board takes the finger (no scrolling) while a tile may be dragged on it:
-    // touch-action on the SVG's own shapes is ignored, so it is set on this element.
-    const wrap = h("div.pa-board-wrap", { class: view.own ? (interactive ? "is-interactive" : "") : "is-readonly" }, svg);
     // The preview of points the tentative tile completes, over the tile itself.
     const preview = this.model.preview();
-    if (preview) svg.append(this.previewBubble(tentative, preview));
-    parts.push(wrap);
-    return h("div.pa-board-area", {}, parts);
+    if (preview) board.children.push(this.previewBubble(tentative, preview));
+    // On a touch screen the board takes the finger (no scrolling) while a tile may be dragged on it:
+    // touch-action on the SVG's own shapes is ignored, so it is set on this element.
+    return h("div.pa-board-area", {},
+      this.renderAboveBoard(view),
+      h("div.pa-board-wrap", { class: view.own ? (interactive ? "is-interactive" : "") : "is-readonly" }, board));
+  }
+
+  /** Over the land: whose it is, when it is not the player's own, and the way back to his. */
+  renderAboveBoard(view) {
+    if (view.own) return null;
+    return h("div.pa-viewing", { "data-testid": "viewing", role: "status" },
+      h("span", {}, this.viewCaption(view)),
+      this.you !== null
+        ? h("button.secondary.small", { type: "button", "data-testid": "back-own", onclick: () => this.showSeat(this.you) }, t("pa.backown"))
+        : null);
   }
 
   // ---- keyboard -------------------------------------------------------------------------------
@@ -436,51 +427,45 @@ export class PlanAheadGame {
 
   previewBubble(field, points) {
     // Drawn inside the SVG, above the tentative tile, so it scales with the board.
-    const g = this.boardEl.querySelector(`[data-field="${field}"]`);
-    const m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(g?.getAttribute("transform") || "");
-    const x = m ? Number(m[1]) : 0;
-    const y = m ? Number(m[2]) - H * 0.55 : 0;
+    const [cx, cy] = fieldCentre(field);
+    const x = Number(cx.toFixed(2));
+    const y = Number(cy.toFixed(2)) - H * 0.55;
     const text = t("pa.preview", { n: points });
     const w = 16 + 10 * text.length;
-    const bubble = document.createElementNS("http://www.w3.org/2000/svg", "g");
-    bubble.setAttribute("class", "pa-preview");
-    bubble.setAttribute("data-testid", "preview");
-    bubble.setAttribute("data-points", String(points));
-    bubble.setAttribute("transform", `translate(${x.toFixed(1)},${y.toFixed(1)})`);
-    bubble.innerHTML = `<title>${t("pa.previewlong", { n: points })}</title><rect x="${-w / 2}" y="-13" width="${w}" height="26" rx="13"/><text y="1" text-anchor="middle" dominant-baseline="middle">${text}</text>`;
-    return bubble;
+    return h("g.pa-preview", {
+      "data-testid": "preview", "data-points": points, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`,
+      innerHTML: `<title>${t("pa.previewlong", { n: points })}</title><rect x="${-w / 2}" y="-13" width="${w}" height="26" rx="13"/><text y="1" text-anchor="middle" dominant-baseline="middle">${text}</text>`,
+    });
   }
 
   renderScores() {
     const game = this.game;
     const match = this.model.match();
-    const list = h("div.pa-scores", {
+    const rows = this.model.scores().map((row) => h("button.pa-score", {
+      key: `score-${row.seat}`, type: "button", "data-testid": `score-${row.seat}`, "data-score": row.score, "data-confirmed": row.confirmed ? "true" : "false",
+      class: [row.dimmed ? "is-dimmed" : "", row.viewing ? "is-viewing" : "", row.you ? "is-you" : "", row.offline ? "is-offline" : ""].join(" "),
+      "aria-pressed": row.viewing ? "true" : "false",
+      title: row.offline ? this.offlineTitle(row.seat) : null,
+      onclick: () => this.showSeat(row.seat),
+    },
+      h("span.pa-score-name", {}, row.name),
+      row.bot ? this.levelBadge(row) : null,
+      h("span.pa-score-points", {}, String(row.score),
+        row.preview ? h("span.pa-score-preview", {}, ` +${row.preview}`) : null),
+      // In a match: the running total of the games so far and this one.
+      match ? h("span.pa-score-total", { "data-testid": `total-${row.seat}`, "data-total": match.totals[row.seat], title: t("match.total.long") },
+        t("match.total", { n: match.totals[row.seat] })) : null));
+    return h("div.pa-scores", {
       role: "group", "aria-label": match ? `${t("pa.points")} · ${t("match.number", { number: match.number, of: match.of })}` : t("pa.points"), "data-seats": game.seats.length,
-    });
-    if (match) list.append(h("span.pa-match", { "data-testid": "match-number" }, t("match.number", { number: match.number, of: match.of })));
-    for (const row of this.model.scores()) {
-      list.append(h("button.pa-score", {
-        type: "button", "data-testid": `score-${row.seat}`, "data-score": row.score, "data-confirmed": row.confirmed ? "true" : "false",
-        class: [row.dimmed ? "is-dimmed" : "", row.viewing ? "is-viewing" : "", row.you ? "is-you" : "", row.offline ? "is-offline" : ""].join(" "),
-        "aria-pressed": row.viewing ? "true" : "false",
-        title: row.offline ? this.offlineTitle(row.seat) : null,
-        onclick: () => this.showSeat(row.seat),
-      },
-        h("span.pa-score-name", {}, row.name),
-        row.bot ? this.levelBadge(row) : null,
-        h("span.pa-score-points", {}, String(row.score),
-          row.preview ? h("span.pa-score-preview", {}, ` +${row.preview}`) : null),
-        // In a match: the running total of the games so far and this one.
-        match ? h("span.pa-score-total", { "data-testid": `total-${row.seat}`, "data-total": match.totals[row.seat], title: t("match.total.long") },
-          t("match.total", { n: match.totals[row.seat] })) : null));
-    }
-    if (game.phase === "finished" && game.strongest) {
-      list.append(h("button.pa-score.is-strongest", {
-        type: "button", "data-testid": "score-strongest", "data-score": game.strongest.score,
-        class: this.model.viewSeat === "strongest" ? "is-viewing" : "", onclick: () => this.showSeat("strongest"),
-      }, h("span.pa-score-name", {}, t("pa.strongestname")), h("span.pa-score-points", {}, String(game.strongest.score))));
-    }
-    return list;
+    },
+      match ? h("span.pa-match", { key: "match", "data-testid": "match-number" }, t("match.number", { number: match.number, of: match.of })) : null,
+      rows,
+      game.phase === "finished" && game.strongest
+        ? h("button.pa-score.is-strongest", {
+            key: "score-strongest", type: "button", "data-testid": "score-strongest", "data-score": game.strongest.score,
+            class: this.model.viewSeat === "strongest" ? "is-viewing" : "", onclick: () => this.showSeat("strongest"),
+          }, h("span.pa-score-name", {}, t("pa.strongestname")), h("span.pa-score-points", {}, String(game.strongest.score)))
+        : null);
   }
 
   /**
@@ -519,19 +504,17 @@ export class PlanAheadGame {
 
   renderOk() {
     const game = this.game;
-    const box = h("div.pa-ok", {});
     if (game.phase === "finished") {
-      box.append(h("button.primary.big", { type: "button", "data-testid": "show-end", onclick: () => this.setEndHidden(false) }, t("pa.showend")));
-      return box;
+      return h("div.pa-ok", {},
+        h("button.primary.big", { type: "button", "data-testid": "show-end", onclick: () => this.setEndHidden(false) }, t("pa.showend")));
     }
-    if (this.you === null) return box;
+    if (this.you === null) return h("div.pa-ok", {});
     const own = this.model.ownEntry();
-    box.append(h("button.pa-ok-button", {
+    return h("div.pa-ok", {}, h("button.pa-ok-button", {
       type: "button", "data-testid": "ok", disabled: !this.model.canConfirm(),
       "data-confirmed": own?.confirmed ? "true" : "false",
       onclick: () => this.confirm(),
     }, t("pa.ok")));
-    return box;
   }
 
   /**
@@ -555,9 +538,10 @@ export class PlanAheadGame {
     if (!entry?.land) return null;
     const land = entry.land.split(/\s+/).map((code) => (code === "." ? null : code));
     this.linesOpen ??= typeof matchMedia === "function" && matchMedia("(min-width: 801px)").matches;
-    const table = lineScoreTable(land, { name: this.you === null ? this.model.seatName(seat) : null, open: this.linesOpen });
-    table.addEventListener("toggle", () => { this.linesOpen = table.open; });
-    return table;
+    return lineScoreTable(land, {
+      name: this.you === null ? this.model.seatName(seat) : null, open: this.linesOpen,
+      onToggle: (open) => { this.linesOpen = open; },
+    });
   }
 
   /**
@@ -616,7 +600,6 @@ export class PlanAheadGame {
       onHover: (field) => this.markDropTarget(field),
       onEnd: ({ dragged, cancelled, target, under }) => {
         this.drag = null;
-        if (this.renderDeferred) this.render();
         // A browser's own gesture took the pointer: the tile stays where it was. Only a real
         // release off the land takes a placed tile back.
         if (!dragged || cancelled) return;
@@ -632,7 +615,7 @@ export class PlanAheadGame {
     const rect = this.boardEl.getBoundingClientRect();
     const vb = this.boardEl.viewBox.baseVal;
     const size = Math.max(64, (rect.width / vb.width) * 2 * S);
-    return h("div.pa-ghost", { "aria-hidden": "true" }, tileSvg(this.game.tile, size));
+    return /** @type {HTMLElement} */ (create(h("div.pa-ghost", { "aria-hidden": "true" }, tileView(this.game.tile, size))));
   }
 
   /** The empty field (or the tentative one) an element under the pointer belongs to, else null. */

@@ -4,7 +4,7 @@
 
 import "./strings.js";
 import { t } from "../i18n.js";
-import { h } from "../ui.js";
+import { h } from "../dom.js";
 import { replayLink } from "../end-dialog.js";
 import { PlanAheadGame } from "../planahead/table.js";
 import { puzzleHeading } from "./format.js";
@@ -51,7 +51,7 @@ export class PuzzleGame extends PlanAheadGame {
   renderInfo() {
     const hint = this.model.hint();
     const heading = puzzleHeading(this.game.puzzle, this.screen.isToday);
-    return h("div.pa-info", {},
+    return h("div.pa-info", { key: "info" },
       h("div.pa-title", { "data-testid": "puzzle-title" }, heading.title),
       heading.date ? h("div.muted.pz-date", {}, heading.date) : null,
       h("div.pa-turn", { "data-testid": "turn" }, this.model.turnText()),
@@ -62,9 +62,11 @@ export class PuzzleGame extends PlanAheadGame {
   renderClock() {
     const game = this.game;
     this.clockEl = null;
-    if (!game.ends_at || game.phase !== "playing") return h("div.pa-clock.is-empty");
-    this.clockEl = h("div.pa-clock.pz-clock", { "data-testid": "puzzle-clock", role: "timer", "aria-label": t("pz.timeleft"), title: t("pz.timeleft") });
-    return this.clockEl;
+    if (!game.ends_at || game.phase !== "playing") return h("div.pa-clock.is-empty", { key: "no-clock" });
+    return h("div.pa-clock.pz-clock", {
+      key: "clock", "data-testid": "puzzle-clock", role: "timer", "aria-label": t("pz.timeleft"), title: t("pz.timeleft"),
+      ref: (el) => { this.clockEl = el; },
+    }, this.model.clock()?.text ?? "");
   }
 
   tickClock() {
@@ -77,11 +79,9 @@ export class PuzzleGame extends PlanAheadGame {
     this.clockEl.style.setProperty("--left", String(clock.fraction));
   }
 
-  renderBoardArea() {
-    const area = super.renderBoardArea();
-    area.querySelector(".pa-viewing")?.remove();
-    if (this.game.phase === "finished") area.prepend(this.renderToggle());
-    return area;
+  /** Over the land: after the attempt, the switch between the own land and the optimum. */
+  renderAboveBoard() {
+    return this.game.phase === "finished" ? this.renderToggle() : null;
   }
 
   renderToggle() {

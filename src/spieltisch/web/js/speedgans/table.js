@@ -4,6 +4,7 @@
 // what may be pressed — is the model's (model.js); this draws it and passes the player's input on.
 
 import "./strings.js";
+import { create } from "../dom.js";
 import { endDialog } from "../end-dialog.js";
 import { t } from "../i18n.js";
 import { icon } from "../icons.js";
@@ -74,7 +75,7 @@ export class SpeedgansGame extends BuildView {
     top.append(this.presence.render(this.table));
     root.append(top, this.renderTasks(view), this.renderBoard(view), this.renderSide());
     if (game.phase === "reading") root.append(this.renderReading());
-    if ((game.phase === "finished" && !this.model.endHidden) || this.table.closed) root.append(this.renderEnd());
+    if ((game.phase === "finished" && !this.model.endHidden) || this.table.closed) root.append(create(this.renderEnd())); // a description (end-dialog.js)
     this.show(root, { interactive: Boolean(view.own && this.model.canBuild()) });
     this.tick();
   }
