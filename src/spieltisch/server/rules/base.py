@@ -17,7 +17,7 @@ import logging
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -121,6 +121,33 @@ def played_for_people(rules: GameRules[S, Any], game: FinishedGame[S]) -> list[d
     ]
 
 
+def _no_thinking(state: Any, seat: int, level: BotLevel, rng: random.Random) -> float:
+    return 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerPolicy(Generic[S]):
+    """How a game's computer players are named and paced, given per game as its rules' `computers`
+    (what a game leaves out takes the default; a game without names has no computers)."""
+
+    #: Names by level, given in this order (the first free one at a table): proper names that read
+    #: alike in every language, the level shown beside them; empty: no computers.
+    names: Mapping[BotLevel, tuple[str, ...]] = field(default_factory=dict)
+    #: Whether they always act before the game's next deadline (`GameRules.due`).
+    beats_clock: bool = True
+    #: Whether they act at once when every person has acted and the game waits only for them (a
+    #: game of turns, as Plan Ahead; not a race, where their pace is the point).
+    never_keep_people_waiting: bool = False
+    #: Seconds a computer "thinks" before its next moves (before the server's pacing factor), of
+    #: the state, its seat, its level and a random source.
+    thinking: Callable[[S, int, BotLevel, random.Random], float] = _no_thinking
+    #: When the computers' present moment began, if their thinking counts from then (and `thinking`
+    #: is the same whenever asked within it) rather than from when the table plans it: the table may
+    #: then plan again within the moment (a game whose `step` changes with every person's move)
+    #: without starting their thinking afresh. None: from when the table plans it.
+    thinking_since: Callable[[S], float | None] | None = None
+
+
 class Records(Protocol):
     """What a game may use after its end: the records database, puzzle optima and the clock."""
 
@@ -142,14 +169,8 @@ class GameRules(ABC, Generic[S, A]):
     listed: ClassVar[bool] = True
     #: A solo table: its one seat is taken by whoever creates it, and the game starts at once.
     starts_alone: ClassVar[bool] = False
-    #: Computer players' names by level, given in this order (the first free one at a table): proper
-    #: names that read alike in every language, the level shown beside them; empty: no computers.
-    bot_names: ClassVar[Mapping[BotLevel, tuple[str, ...]]] = {}
-    #: Whether computer players always act before the game's next deadline (`due`).
-    bot_beats_clock: ClassVar[bool] = True
-    #: Whether the computers act at once when every person has acted and the game waits only for
-    #: them (a game of turns, as Plan Ahead; not a race, where their pace is the point).
-    bots_never_keep_people_waiting: ClassVar[bool] = False
+    #: How its computer players are named and paced (the defaults: none, no computers).
+    computers: ClassVar[ComputerPolicy[Any]] = ComputerPolicy()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         # A table is copied for every change; its rules are not part of its state.
@@ -243,17 +264,6 @@ class GameRules(ABC, Generic[S, A]):
         """A computer player's next moves; it is asked again while `waiting_for` stays true. `kin`:
         how many computers of the same level sit before this one (so that they play apart)."""
         return ()
-
-    def bot_delay(self, state: S, seat: int, level: BotLevel, rng: random.Random) -> float:
-        """Seconds a computer "thinks" before its next moves (before the server's pacing factor)."""
-        return 0.0
-
-    def bot_thinking_since(self, state: S) -> float | None:
-        """When the computers' present moment began, if their thinking counts from then (and
-        `bot_delay` is the same whenever asked within it) rather than from when the table plans it:
-        the table may then plan again within the moment (a game whose `step` changes with every
-        person's move) without starting their thinking afresh."""
-        return None
 
     # Replays -------------------------------------------------------------------------------------
     def logged_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:

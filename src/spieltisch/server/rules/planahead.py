@@ -13,6 +13,7 @@ from spieltisch.games.planahead.notation import format_land
 from spieltisch.games.planahead.scoring import land_points
 from spieltisch.server.background import in_background
 from spieltisch.server.rules.base import (
+    ComputerPolicy,
     FinishedGame,
     GameRules,
     PlayedFor,
@@ -28,26 +29,40 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+#: Seconds a computer player thinks before placing, by the table's pace and the level, counted from
+#: when the tile appears. Brisk (zügig, the default): under 1.5 s, so that a person who places in a
+#: few seconds never waits; relaxed (gemächlich): a person's few seconds.
+THINKING: Mapping[str, Mapping[BotLevel, tuple[float, float]]] = {
+    "brisk": {"easy": (0.6, 1.4), "medium": (0.5, 1.3), "strong": (0.4, 1.2)},
+    "relaxed": {"easy": (2.5, 5.0), "medium": (2.0, 4.5), "strong": (1.5, 4.0)},
+}
+
+
+def thinking_seconds(state: planahead.Game, seat: int, level: BotLevel, rng: random.Random) -> float:
+    """Drawn from the tile and seat alone (not `rng`): the same however often the table asks within
+    a tile, as the thinking counts from when the tile appeared."""
+    low, high = THINKING[state.settings.bot_pace][level]
+    return random.Random(f"{state.seed}:{state.turn}:{seat}:think").uniform(low, high)
+
+
 class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
     name = "planahead"
     actions = (planahead.Place, planahead.Confirm)
-    #: Proper names, alike in German and English (the level is shown beside them); the masters are
-    #: named after mathematicians (Ada Lovelace, Carl Friedrich Gauß, Emmy Noether, Leonhard Euler,
-    #: Sofia Kowalewskaja).
-    bot_names: ClassVar[Mapping[BotLevel, tuple[str, ...]]] = {
-        "easy": ("Lina", "Ben", "Mia", "Finn", "Ella"),
-        "medium": ("Clara", "Jonas", "Marie", "Anton", "Sophie"),
-        "strong": ("Ada", "Carl", "Emmy", "Leonhard", "Sofia"),
-    }
-    #: Everyone waits for the last to confirm: once the people have, the computers place at once.
-    bots_never_keep_people_waiting = True
-    #: Seconds a computer player thinks before placing, by the table's pace and the level, counted
-    #: from when the tile appears. Brisk (zügig, the default): under 1.5 s, so that a person who
-    #: places in a few seconds never waits; relaxed (gemächlich): a person's few seconds.
-    THINKING: ClassVar[Mapping[str, Mapping[BotLevel, tuple[float, float]]]] = {
-        "brisk": {"easy": (0.6, 1.4), "medium": (0.5, 1.3), "strong": (0.4, 1.2)},
-        "relaxed": {"easy": (2.5, 5.0), "medium": (2.0, 4.5), "strong": (1.5, 4.0)},
-    }
+    computers: ClassVar[ComputerPolicy[planahead.Game]] = ComputerPolicy(
+        # Proper names, alike in German and English (the level is shown beside them); the masters are
+        # named after mathematicians (Ada Lovelace, Carl Friedrich Gauß, Emmy Noether, Leonhard Euler,
+        # Sofia Kowalewskaja).
+        names={
+            "easy": ("Lina", "Ben", "Mia", "Finn", "Ella"),
+            "medium": ("Clara", "Jonas", "Marie", "Anton", "Sophie"),
+            "strong": ("Ada", "Carl", "Emmy", "Leonhard", "Sofia"),
+        },
+        # Everyone waits for the last to confirm: once the people have, the computers place at once.
+        never_keep_people_waiting=True,
+        thinking=thinking_seconds,
+        # The thinking counts from when the tile appeared.
+        thinking_since=lambda state: state.turn_started,
+    )
 
     def settings(self, raw: Mapping[str, Any], now: float) -> dict[str, Any]:
         return planahead.parse_settings(raw).to_dict()
@@ -122,15 +137,6 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         turned = turned_seat(state.seed, kin)
         field = choose_field(level, state.seats[seat].land, tile, drawn, rng, turned=turned)
         return (planahead.Place(field), planahead.Confirm())
-
-    def bot_delay(self, state: planahead.Game, seat: int, level: BotLevel, rng: random.Random) -> float:
-        # Drawn from the tile and seat alone (not `rng`): the same however often the table asks
-        # within a tile, as the thinking counts from when the tile appeared.
-        low, high = self.THINKING[state.settings.bot_pace][level]
-        return random.Random(f"{state.seed}:{state.turn}:{seat}:think").uniform(low, high)
-
-    def bot_thinking_since(self, state: planahead.Game) -> float | None:
-        return state.turn_started
 
     def replay(self, moments: Iterable[tuple[float, planahead.Game]]) -> dict[str, Any]:
         frames, last = tile_frames(moments)

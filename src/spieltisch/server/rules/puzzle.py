@@ -23,7 +23,6 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
     actions = (planahead.Place, planahead.Confirm)
     listed = False
     starts_alone = True
-    bot_beats_clock = False
 
     def __init__(self, secret: bytes, time_limit_s: float | None = None) -> None:
         #: The key the day's tiles are drawn with (see games/planahead/puzzle.py: seed_for).

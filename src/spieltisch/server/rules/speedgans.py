@@ -17,6 +17,7 @@ from spieltisch.games.speedgans.catalog import Catalog
 from spieltisch.games.speedgans.notation import City
 from spieltisch.server.puzzles import day_start
 from spieltisch.server.rules.base import (
+    ComputerPolicy,
     FinishedGame,
     GameRules,
     PlayedFor,
@@ -33,15 +34,24 @@ _PHASE_STEP = {phase: index for index, phase in enumerate(rounds.Phase)}
 class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
     name = "speedgans"
     actions = (rounds.SetCity, rounds.CallDone, rounds.NextRound)
-    #: Geese's names, as the game is (Martin's goose, Akka who leads Nils Holgersson's flock, Gustav
-    #: Gans): proper names, alike in German and English; the level is shown beside them.
-    bot_names: ClassVar[Mapping[BotLevel, tuple[str, ...]]] = {
-        "easy": ("Auguste", "Lotte", "Emil", "Frieda", "Paul"),
-        "medium": ("Martin", "Ida", "Oskar", "Greta", "Theo"),
-        "strong": ("Akka", "Gustav", "Wilma", "Magnus", "Helga"),
-    }
-    #: An easy computer may well not finish before the hourglass runs out: the clock does not wait.
-    bot_beats_clock = False
+    computers: ClassVar[ComputerPolicy[rounds.Game]] = ComputerPolicy(
+        # Geese's names, as the game is (Martin's goose, Akka who leads Nils Holgersson's flock, Gustav
+        # Gans): proper names, alike in German and English; the level is shown beside them.
+        names={
+            "easy": ("Auguste", "Lotte", "Emil", "Frieda", "Paul"),
+            "medium": ("Martin", "Ida", "Oskar", "Greta", "Theo"),
+            "strong": ("Akka", "Gustav", "Wilma", "Magnus", "Helga"),
+        },
+        # An easy computer may well not finish before the hourglass runs out: the clock does not wait.
+        beats_clock=False,
+        thinking=lambda state, seat, level, rng: bots.thinking_seconds(
+            level,
+            state.seats[seat].tiles,
+            state.phase is rounds.Phase.BUILDING,
+            rng,
+            bots.round_tempo(state.seed, state.round, seat),
+        ),
+    )
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
@@ -109,11 +119,6 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
             return ()
         # Only what a player sees: the round's tasks and its own city.
         return bots.next_actions(self.catalog, state.tasks, state.seats[seat].city, level, rng)
-
-    def bot_delay(self, state: rounds.Game, seat: int, level: BotLevel, rng: random.Random) -> float:
-        building = state.phase is rounds.Phase.BUILDING
-        tempo = bots.round_tempo(state.seed, state.round, seat)
-        return bots.thinking_seconds(level, state.seats[seat].tiles, building, rng, tempo)
 
     def replay(self, moments: Iterable[tuple[float, rounds.Game]]) -> dict[str, Any]:
         """A frame per round: its tasks, each city's changes and each „Gasse dicht!“ as they came

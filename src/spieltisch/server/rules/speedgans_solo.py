@@ -36,7 +36,6 @@ class SpeedgansSoloRules(GameRules[solo.Solo, Move]):
     actions = (rounds.SetCity, rounds.CallDone, solo.Skip, solo.AskHint, solo.NewTasks, solo.GiveUp)
     listed = False
     starts_alone = True
-    bot_beats_clock = False
 
     def __init__(self, catalog: Catalog, secret: bytes, record_seconds: float | None = None) -> None:
         self.catalog = catalog
