@@ -12,27 +12,20 @@ table can refuse another game's move before the engine sees it).
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from spieltisch.games.levels import BotLevel
-from spieltisch.server.background import when_idle
-from spieltisch.storage.ratings import RatedSeat
 
 if TYPE_CHECKING:
     from spieltisch.server.puzzles import Optima
-    from spieltisch.storage.repository import Repository
+    from spieltisch.server.records import AfterGame
 
 S = TypeVar("S")
 A = TypeVar("A")
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,11 +141,9 @@ class ComputerPolicy(Generic[S]):
     thinking_since: Callable[[S], float | None] | None = None
 
 
-class Records(Protocol):
-    """What a game may use after its end: the records database, puzzle optima and the clock."""
-
-    @property
-    def repository(self) -> Repository: ...
+class Lookups(Protocol):
+    """What a game may look up after its end (never write: the scheduler writes what it returns):
+    the puzzles' optima and the clock."""
 
     @property
     def optima(self) -> Optima: ...
@@ -292,66 +283,7 @@ class GameRules(ABC, Generic[S, A]):
     def load(self, data: dict[str, Any]) -> S: ...
 
     @abstractmethod
-    async def after_game(self, game: FinishedGame[S], records: Records) -> dict[str, Any]:
-        """Write the finished game to the records (called once per game) and return what players
-        see besides the game itself (e.g. what the strongest computer would have scored)."""
-
-
-async def save_game_record(
-    rules: GameRules[S, Any],
-    game: FinishedGame[S],
-    records: Records,
-    result: dict[str, Any],
-    leaderboard: Sequence[dict[str, Any]] = (),
-    computer_cap: tuple[datetime, float] | None = None,
-) -> int:
-    """The common record of a finished table game (its seed, settings, players and result, and the
-    leaderboard points it brought, within `computer_cap`: see Repository.save_game), written once
-    per game id; the game's skill ratings with it (storage/ratings.py)."""
-    rated = [
-        RatedSeat(
-            sitter.player,
-            sitter.bot,
-            moves=not mostly_played_for(rules.played_for(game.state, index))
-            and rules.played_by_hand(game.state, index),
-        )
-        for index, sitter in enumerate(game.sitters)
-    ]
-    return await asyncio.to_thread(
-        records.repository.save_game,
-        game_id=game.game_id,
-        leaderboard=leaderboard,
-        computer_cap=computer_cap,
-        rated=rated,
-        game=rules.name,
-        table_id=game.table_id,
-        seed=rules.seed(game.state),
-        settings=game.kept_settings(rules),
-        players=game.players(),
-        result=result,
-        started_at=game.started_at,
-    )
-
-
-#: The records' notes still being worked out (kept till done: a task nobody holds may vanish).
-_NOTING: set[asyncio.Task[None]] = set()
-
-
-def note_when_idle(
-    game: FinishedGame[S], records: Records, work: Callable[..., Mapping[str, Any]], *args: object
-) -> None:
-    """Work out `work(*args)` when the background thread has time (lowest priority: never before
-    what a table waits for) and write the notes it returns into the game's record beside its
-    result: what a replay and a player's page show (the move analysis, the cities' distance from
-    the optimal ones)."""
-
-    async def note() -> None:
-        try:
-            found = await when_idle(work, *args)
-            await asyncio.to_thread(records.repository.note_result, game.game_id, found)
-        except Exception:  # a note missing is a point missing on a chart: nothing a player waits for
-            log.exception("could not note the analysis of game %s", game.game_id)
-
-    task = asyncio.create_task(note())
-    _NOTING.add(task)
-    task.add_done_callback(_NOTING.discard)
+    async def after_game(self, game: FinishedGame[S], lookups: Lookups) -> AfterGame:
+        """What to record of the finished game (the scheduler writes it, once per game id), what
+        players see besides the game itself (e.g. what the strongest computer would have scored),
+        and the notes to work out later."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spieltisch.games.levels import BotLevel
@@ -12,15 +13,14 @@ from spieltisch.games.planahead import game as planahead
 from spieltisch.games.planahead.notation import format_land
 from spieltisch.games.planahead.scoring import land_points
 from spieltisch.server.background import in_background
+from spieltisch.server.records import AfterGame, TableRecord
 from spieltisch.server.rules.base import (
     ComputerPolicy,
     FinishedGame,
     GameRules,
+    Lookups,
     PlayedFor,
-    Records,
-    note_when_idle,
     played_for_people,
-    save_game_record,
 )
 
 if TYPE_CHECKING:
@@ -154,7 +154,7 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
     def load(self, data: dict[str, Any]) -> planahead.Game:
         return planahead.from_dict(data)
 
-    async def after_game(self, game: FinishedGame[planahead.Game], records: Records) -> dict[str, Any]:
+    async def after_game(self, game: FinishedGame[planahead.Game], lookups: Lookups) -> AfterGame:
         state = game.state
         result: dict[str, Any] = {
             "draw": " ".join(tile.code for tile in state.draw),
@@ -165,13 +165,13 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         }
         if game.match is not None:
             result["match"] = dict(game.match)  # which game of the match, the points before it
-        await save_game_record(self, game, records, result)
         strongest = await in_background(_strongest, state)
-        # Then, when the background thread has time, how well each person's moves were: written
-        # into the record beside its result (the replay shows it, the player's page its trend).
+        # How well each person's moves were, written into the record beside its result (the replay
+        # shows it, the player's page its trend).
         people = [sitter.player is not None for sitter in game.sitters]
-        note_when_idle(game, records, noted_analysis, state, people)
-        return {"strongest": strongest}
+        return AfterGame(
+            TableRecord(result), shown={"strongest": strongest}, notes=partial(noted_analysis, state, people)
+        )
 
 
 def noted_analysis(state: planahead.Game, people: Sequence[bool]) -> dict[str, Any]:

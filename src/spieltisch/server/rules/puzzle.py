@@ -3,7 +3,6 @@ One seat, the puzzle's fixed tiles, one clock for the whole land; its results go
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -14,7 +13,8 @@ from spieltisch.games.planahead import game as planahead
 from spieltisch.games.planahead.notation import format_land
 from spieltisch.games.planahead.puzzle import puzzle_for
 from spieltisch.server.puzzles import day_end, puzzle_day, today
-from spieltisch.server.rules.base import FinishedGame, GameRules, Records
+from spieltisch.server.records import AfterGame, PuzzleRecord
+from spieltisch.server.rules.base import FinishedGame, GameRules, Lookups
 from spieltisch.server.rules.planahead import analyses, tile_frames
 
 
@@ -95,22 +95,16 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
     def load(self, data: dict[str, Any]) -> attempt.Attempt:
         return attempt.from_dict(data)
 
-    async def after_game(self, game: FinishedGame[attempt.Attempt], records: Records) -> dict[str, Any]:
+    async def after_game(self, game: FinishedGame[attempt.Attempt], lookups: Lookups) -> AfterGame:
         state = game.state
-        sitter = game.sitters[0]
-        assert sitter.player is not None  # a puzzle is played by a person
-        best, land = await records.optima.get(state.puzzle_id)
-        await asyncio.to_thread(
-            records.repository.add_puzzle_result,
-            game_id=game.game_id,
+        best, land = await lookups.optima.get(state.puzzle_id)
+        record = PuzzleRecord(
             puzzle_id=state.puzzle_id,
-            player_id=sitter.player,
-            nickname=sitter.nickname,
             score=state.score,
             optimum=best,
             land=format_land(state.game.seats[0].land),
-            seconds_used=state.seconds_used(records.now()),
+            seconds_used=state.seconds_used(lookups.now()),
             on_its_day=today(state.started_at).isoformat() == state.puzzle_id,
         )
         share = state.score / best if best else 1.0
-        return {"optimum": {"score": best, "land": land, "share": share}}
+        return AfterGame(record, shown={"optimum": {"score": best, "land": land, "share": share}})

@@ -16,16 +16,15 @@ from spieltisch.games.speedgans.analysis import analyse_city
 from spieltisch.games.speedgans.catalog import Catalog
 from spieltisch.games.speedgans.notation import City
 from spieltisch.server.puzzles import day_start
+from spieltisch.server.records import AfterGame, TableRecord
 from spieltisch.server.rules.base import (
     ComputerPolicy,
     FinishedGame,
     GameRules,
+    Lookups,
     PlayedFor,
-    Records,
     mostly_played_for,
-    note_when_idle,
     played_for_people,
-    save_game_record,
 )
 
 _PHASE_STEP = {phase: index for index, phase in enumerate(rounds.Phase)}
@@ -181,7 +180,7 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
     def load(self, data: dict[str, Any]) -> rounds.Game:
         return rounds.from_dict(data)
 
-    async def after_game(self, game: FinishedGame[rounds.Game], records: Records) -> dict[str, Any]:
+    async def after_game(self, game: FinishedGame[rounds.Game], lookups: Lookups) -> AfterGame:
         state = game.state
         result = {
             "points": [seat.points for seat in state.seats],
@@ -192,14 +191,15 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
             "markers": [seat.marker for seat in state.seats],
             "played_for": played_for_people(self, game),
         }
-        seconds = records.now() - game.started_at
-        cap = (day_start(records.now()), COMPUTER_POINTS_PER_DAY)
-        await save_game_record(self, game, records, result, leaderboard_entries(game, seconds), cap)
+        now = lookups.now()
+        leaderboard = leaderboard_entries(game, now - game.started_at)
         # How far each person's cities were from the optimal ones, round by round (the player's page
-        # charts it), when the background thread has time.
+        # charts it).
         people = [sitter.player is not None for sitter in game.sitters]
-        note_when_idle(game, records, lambda: {"city_analysis": self.rounds_analysis(state.history, people)})
-        return {}
+        return AfterGame(
+            TableRecord(result, leaderboard, (day_start(now), COMPUTER_POINTS_PER_DAY)),
+            notes=lambda: {"city_analysis": self.rounds_analysis(state.history, people)},
+        )
 
     def rounds_analysis(
         self, history: Sequence[Mapping[str, Any]], people: Sequence[bool]
