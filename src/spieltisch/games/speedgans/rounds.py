@@ -429,7 +429,7 @@ def _end_round(game: Game, now: float) -> Game:
             },
             "top": top,
             # Each seat's city as it was scored and when it last changed (seconds of building): what
-            # the analysis of a recorded game weighs, round by round (server/rules/speedgans.py).
+            # the analysis of a recorded game weighs, round by round (replay.py: rounds_analysis).
             "cities": [str(seat.city) for seat in seats],
             "seconds": [
                 None if seat.changed_at is None else round(max(0.0, seat.changed_at - game.reading_ends), 1)

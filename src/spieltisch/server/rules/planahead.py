@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import logging
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from spieltisch.games.levels import BotLevel
 from spieltisch.games.planahead import game as planahead
+from spieltisch.games.planahead import replay as planahead_replay
 from spieltisch.games.planahead.notation import format_land
-from spieltisch.games.planahead.scoring import land_points
 from spieltisch.server.background import in_background
 from spieltisch.server.records import AfterGame, TableRecord
 from spieltisch.server.rules.base import (
@@ -22,12 +21,6 @@ from spieltisch.server.rules.base import (
     PlayedFor,
     played_for_people,
 )
-
-if TYPE_CHECKING:
-    from spieltisch.games.planahead.analysis import GameAnalysis
-
-log = logging.getLogger(__name__)
-
 
 #: Seconds a computer player thinks before placing, by the table's pace and the level, counted from
 #: when the tile appears. Brisk (zügig, the default): under 1.5 s, so that a person who places in a
@@ -139,11 +132,10 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         return (planahead.Place(field), planahead.Confirm())
 
     def replay(self, moments: Iterable[tuple[float, planahead.Game]]) -> dict[str, Any]:
-        frames, last = tile_frames(moments)
-        return {"frames": frames, "final": {"scores": list(last.scores()), "ranking": list(last.ranking())}}
+        return planahead_replay.replay(moments)
 
     def analysis(self, state: planahead.Game, people: Sequence[bool]) -> list[dict[str, Any] | None]:
-        return analyses(state, people)
+        return planahead_replay.analyses(state, people)
 
     def match_points(self, state: planahead.Game) -> Sequence[int]:
         return list(state.scores())
@@ -170,82 +162,10 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         # shows it, the player's page its trend).
         people = [sitter.player is not None for sitter in game.sitters]
         return AfterGame(
-            TableRecord(result), shown={"strongest": strongest}, notes=partial(noted_analysis, state, people)
+            TableRecord(result),
+            shown={"strongest": strongest},
+            notes=partial(planahead_replay.noted_analysis, state, people),
         )
-
-
-def noted_analysis(state: planahead.Game, people: Sequence[bool]) -> dict[str, Any]:
-    """What a record keeps of the move analysis: each seat's (`analyses`) and each person's average
-    loss per tile (None: a computer's seat, or a land without a tile)."""
-    found = analyses(state, people)
-    losses = [
-        round(sum(m["loss"] for m in seat["moves"]) / len(seat["moves"]), 2)
-        if seat and seat["moves"]
-        else None
-        for seat in found
-    ]
-    return {"analysis": found, "loss_per_tile": losses}
-
-
-def tile_frames(
-    moments: Iterable[tuple[float, planahead.Game]],
-) -> tuple[list[dict[str, Any]], planahead.Game]:
-    """A replay's frames, one per tile once every seat has placed it (every land as it was then:
-    only the tiles drawn so far), and the last state."""
-    frames: list[dict[str, Any]] = []
-    start: float | None = None
-    for at, state in moments:
-        start = at if start is None else start
-        while len(frames) < state.turn:
-            turn = len(frames)
-            drawn = set(state.draw[: turn + 1])
-            seats = []
-            for seat in state.seats:
-                land = tuple(tile if tile in drawn else None for tile in seat.land)
-                seats.append(
-                    {
-                        "land": format_land(land),
-                        "score": land_points(land),
-                        "clock_placed": sorted(f for f in seat.clock_placed if land[f - 1] is not None),
-                        "computer_placed": sorted(f for f in seat.computer_placed if land[f - 1] is not None),
-                    }
-                )
-            frames.append(
-                {"turn": turn, "tile": state.draw[turn].code, "at": round(at - start, 3), "seats": seats}
-            )
-    return frames, state
-
-
-def analyses(state: planahead.Game, people: Sequence[bool] | None = None) -> list[dict[str, Any] | None]:
-    """Each seat's move-by-move analysis (games/planahead/analysis.py), every move marked with its
-    verdict: a pure function of the finished game (some 30 ms a seat), so it is worked out with the
-    replay rather than stored beside it. A land left unfinished (a Rätsel whose time ran out) is
-    analysed up to its first tile not laid."""
-    from spieltisch.games.planahead.analysis import verdict
-
-    found: list[dict[str, Any] | None] = []
-    for index, seat in enumerate(state.seats):
-        if people is not None and not (index < len(people) and people[index]):
-            found.append(None)  # a computer's seat: its moves are the engine's own
-            continue
-        result = _analysed(state, seat.land)
-        moves = [{**move.to_dict(), "verdict": verdict(move.loss)} for move in result.moves]
-        found.append({"moves": moves, "score": result.score, "accuracy": result.accuracy if moves else None})
-    return found
-
-
-def _analysed(state: planahead.Game, land: Sequence[Any]) -> GameAnalysis:
-    """A land's analysis up to its first tile not laid (none laid: no moves)."""
-    from spieltisch.games.planahead.analysis import GameAnalysis, analyse
-
-    fields = []
-    for tile in state.draw:
-        if tile not in land:
-            break
-        fields.append(land.index(tile) + 1)
-    if not fields:
-        return GameAnalysis((), 0, 1.0)
-    return analyse(state.draw[: len(fields)], fields)
 
 
 def _strongest(state: planahead.Game) -> dict[str, Any]:

@@ -10,12 +10,12 @@ from typing import Any
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.planahead import attempt
 from spieltisch.games.planahead import game as planahead
+from spieltisch.games.planahead import replay as planahead_replay
 from spieltisch.games.planahead.notation import format_land
 from spieltisch.games.planahead.puzzle import puzzle_for
 from spieltisch.server.puzzles import day_end, puzzle_day, today
 from spieltisch.server.records import AfterGame, PuzzleRecord
 from spieltisch.server.rules.base import FinishedGame, GameRules, Lookups
-from spieltisch.server.rules.planahead import analyses, tile_frames
 
 
 class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
@@ -83,11 +83,10 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
         return state.game.seed
 
     def replay(self, moments: Iterable[tuple[float, attempt.Attempt]]) -> dict[str, Any]:
-        frames, last = tile_frames((at, state.game) for at, state in moments)
-        return {"frames": frames, "final": {"scores": list(last.scores()), "ranking": [1]}}
+        return planahead_replay.replay((at, state.game) for at, state in moments)
 
     def analysis(self, state: attempt.Attempt, people: Sequence[bool]) -> list[dict[str, Any] | None]:
-        return analyses(state.game, people)
+        return planahead_replay.analyses(state.game, people)
 
     def dump(self, state: attempt.Attempt) -> dict[str, Any]:
         return attempt.to_dict(state)

@@ -12,9 +12,8 @@ from typing import Any, ClassVar
 
 from spieltisch.games.levels import BotLevel
 from spieltisch.games.speedgans import bots, rounds, views
-from spieltisch.games.speedgans.analysis import analyse_city
+from spieltisch.games.speedgans import replay as speedgans_replay
 from spieltisch.games.speedgans.catalog import Catalog
-from spieltisch.games.speedgans.notation import City
 from spieltisch.server.puzzles import day_start
 from spieltisch.server.records import AfterGame, TableRecord
 from spieltisch.server.rules.base import (
@@ -120,59 +119,7 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
         return bots.next_actions(self.catalog, state.tasks, state.seats[seat].city, level, rng)
 
     def replay(self, moments: Iterable[tuple[float, rounds.Game]]) -> dict[str, Any]:
-        """A frame per round: its tasks, each city's changes and each „Gasse dicht!“ as they came
-        (seconds since building began), and the scoring as the table showed it."""
-        frames: list[dict[str, Any]] = []
-        cities: list[str] = []
-        done: list[bool] = []
-        state: rounds.Game | None = None
-        for at, state in moments:
-            if state.phase is rounds.Phase.READING:
-                continue
-            if not frames or frames[-1]["round"] != state.round:
-                if state.phase is not rounds.Phase.BUILDING:
-                    continue
-                tasks = views.seat_view(state, None, self.catalog)["tasks"]
-                frames.append({"round": state.round, "tasks": tasks, "events": [], "scored": None})
-                cities = [str(City.empty())] * len(state.seats)
-                done = [False] * len(state.seats)
-            frame = frames[-1]
-            if frame["scored"] is not None:
-                continue
-            # The cities a computer built (or began) this round: for a person, a stand-in's.
-            frame["computer"] = [
-                i for i, seat in enumerate(state.seats) if state.round in seat.computer_rounds
-            ]
-            since = round(at - state.reading_ends, 3)
-            for index, seat in enumerate(state.seats):
-                city = str(seat.city)
-                if city != cities[index]:
-                    cities[index] = city
-                    frame["events"].append({"at": since, "seat": index, "city": city})
-                if seat.done and not done[index]:
-                    done[index] = True
-                    called = {"done": seat.marker} if seat.marker is not None else {"left": True}
-                    frame["events"].append({"at": since, "seat": index, **called})
-            if state.phase in (rounds.Phase.SCORED, rounds.Phase.FINISHED):
-                frame["scored"] = views.seat_view(state, None, self.catalog)
-                frame["analysis"] = self._analysis(state, frame["events"])
-        assert state is not None
-        return {
-            "frames": frames,
-            "final": {"points": [seat.points for seat in state.seats], "ranking": list(state.ranking())},
-        }
-
-    def _analysis(self, state: rounds.Game, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Each seat's city of the round weighed against the optimal ones (games/speedgans/analysis.py),
-        with the seconds it took to call „Gasse dicht!“ (None: it did not)."""
-        called = {event["seat"]: event["at"] for event in events if "done" in event}
-        return [
-            {
-                **analyse_city(self.catalog, tuple(state.tasks), seat.city).to_dict(),
-                "seconds": called.get(index),
-            }
-            for index, seat in enumerate(state.seats)
-        ]
+        return speedgans_replay.replay(moments, self.catalog)
 
     def dump(self, state: rounds.Game) -> dict[str, Any]:
         return rounds.to_dict(state)
@@ -198,39 +145,10 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
         people = [sitter.player is not None for sitter in game.sitters]
         return AfterGame(
             TableRecord(result, leaderboard, (day_start(now), COMPUTER_POINTS_PER_DAY)),
-            notes=lambda: {"city_analysis": self.rounds_analysis(state.history, people)},
+            notes=lambda: {
+                "city_analysis": speedgans_replay.rounds_analysis(self.catalog, state.history, people)
+            },
         )
-
-    def rounds_analysis(
-        self, history: Sequence[Mapping[str, Any]], people: Sequence[bool]
-    ) -> list[list[dict[str, Any]] | None]:
-        """Each person's rounds (None: a computer's seat), each city as it was scored weighed against
-        the optimal ones: tiles that differ from the nearest, the sums of its points and of the
-        Musterstadt's (solo points; None: not a finished city), its seconds of building."""
-        found: list[list[dict[str, Any]] | None] = []
-        for index, person in enumerate(people):
-            if not person:
-                found.append(None)
-                continue
-            seat_rounds = []
-            for played in history:
-                if "cities" not in played:
-                    continue  # a round scored before the cities were kept
-                weighed = analyse_city(
-                    self.catalog, tuple(played["tasks"]), City.parse(played["cities"][index])
-                )
-                seat_rounds.append(
-                    {
-                        "round": played["round"],
-                        "tasks": played["tasks"],
-                        "differ": weighed.differ,
-                        "points": None if weighed.points is None else round(sum(weighed.points), 1),
-                        "best": round(sum(weighed.best), 1),
-                        "seconds": played["seconds"][index],
-                    }
-                )
-            found.append(seat_rounds)
-        return found
 
 
 def rounds_played_for(state: rounds.Game, seat: int) -> PlayedFor:
