@@ -152,6 +152,10 @@ class Lookups(Protocol):
 
 
 class GameRules(ABC, Generic[S, A]):
+    """A kind of table's rules. Its state and moves come from `games/`; a method that is only the
+    engine's function may be that function (`on_deadline = staticmethod(game.on_deadline)`: the
+    engine's parameters may be named otherwise, hence the positional-only `/`)."""
+
     #: The name on the wire (`create_table.game`, `TableView.kind`) and in the records.
     name: ClassVar[str]
     #: The move classes of this game (a move of another class is refused before `act`).
@@ -172,8 +176,9 @@ class GameRules(ABC, Generic[S, A]):
     def settings(self, raw: Mapping[str, Any], now: float) -> dict[str, Any]:
         """Checked settings with defaults filled in, as plain JSON (RuleError on anything wrong)."""
 
-    @abstractmethod
-    def seat_limit(self, settings: Mapping[str, Any]) -> int: ...
+    def seat_limit(self, settings: Mapping[str, Any]) -> int:
+        """The most seats at a table of these settings: its `seats` (without that setting: one)."""
+        return int(settings.get("seats", 1))
 
     @abstractmethod
     def new(self, settings: Mapping[str, Any], seat_count: int, seed: int, now: float) -> S: ...
@@ -185,24 +190,24 @@ class GameRules(ABC, Generic[S, A]):
         out ahead; one that the game's clock has overtaken meanwhile is void, not an error."""
 
     @abstractmethod
-    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+    def view(self, state: S, seat: int | None, /) -> dict[str, Any]:
         """What one seat may see (None: a spectator): never what the rules hide."""
 
-    def views(self, state: S, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    def views(self, state: S, seats: Iterable[int | None], /) -> dict[int | None, dict[str, Any]]:
         """`view` for several seats at once (after a change every seat at the table gets one): a
         game whose seats see much alike works that out once."""
         return {seat: self.view(state, seat) for seat in seats}
 
     @abstractmethod
-    def due(self, state: S) -> float | None:
+    def due(self, state: S, /) -> float | None:
         """When the game's own clock next changes something (a deadline), if at all."""
 
     @abstractmethod
-    def on_deadline(self, state: S, now: float) -> S:
+    def on_deadline(self, state: S, now: float, /) -> S:
         """Everything the clock has brought about by `now`."""
 
     @abstractmethod
-    def abandon(self, state: S, seat: int, now: float) -> S:
+    def abandon(self, state: S, seat: int, now: float, /) -> S:
         """The seat's player has left (or its computer failed): go on without waiting for it. A
         solo run (`starts_alone`) ends here, as if given up: the server ends a player's oldest run
         this way when he starts one too many."""
@@ -219,7 +224,7 @@ class GameRules(ABC, Generic[S, A]):
         replay. None: never sealed."""
         return None
 
-    def waiting_for(self, state: S, seat: int) -> bool:
+    def waiting_for(self, state: S, seat: int, /) -> bool:
         """Whether the game waits for this seat to act (computers act while it does)."""
         return False
 
@@ -228,13 +233,13 @@ class GameRules(ABC, Generic[S, A]):
         """A number that changes whenever the seats are asked to act anew (a new tile, a new round)."""
 
     @abstractmethod
-    def finished(self, state: S) -> bool: ...
+    def finished(self, state: S, /) -> bool: ...
 
     @abstractmethod
     def seed(self, state: S) -> int:
         """The seed that decided the game's chance (kept with the records, for replays)."""
 
-    def played_for(self, state: S, seat: int) -> PlayedFor:
+    def played_for(self, state: S, seat: int, /) -> PlayedFor:
         """The turns of a seat that a computer (standing in for the person) or the clock made."""
         return PlayedFor()
 
@@ -262,13 +267,13 @@ class GameRules(ABC, Generic[S, A]):
         that `new` depends on (an operator's time limit), so that a replay begins the same game."""
         return dict(settings)
 
-    def replay(self, moments: Iterable[tuple[float, S]]) -> dict[str, Any] | None:
+    def replay(self, moments: Iterable[tuple[float, S]], /) -> dict[str, Any] | None:
         """A finished game's replay from its states as its log is run again (the time of each
         accepted change and the state after it; the first is the start): `{"frames": [...],
         "final": {...}}`, as docs/history.md describes for the game. None: no replays of this kind."""
         return None
 
-    def analysis(self, state: S, people: Sequence[bool]) -> list[dict[str, Any] | None] | None:
+    def analysis(self, state: S, people: Sequence[bool], /) -> list[dict[str, Any] | None] | None:
         """Each person's move-by-move analysis of the finished game (docs/history.md: `analysis`;
         None for a computer's seat), shown with its replay; None where a game has none apart from
         its frames. Costly (Plan Ahead: ~0.6 s a seat): worked out only for a replay shown."""
@@ -276,11 +281,11 @@ class GameRules(ABC, Generic[S, A]):
 
     # Snapshots and the end -------------------------------------------------------------------------
     @abstractmethod
-    def dump(self, state: S) -> dict[str, Any]:
+    def dump(self, state: S, /) -> dict[str, Any]:
         """Plain JSON of the state, for the live-table stores and crash recovery."""
 
     @abstractmethod
-    def load(self, data: dict[str, Any]) -> S: ...
+    def load(self, data: dict[str, Any], /) -> S: ...
 
     @abstractmethod
     async def after_game(self, game: FinishedGame[S], lookups: Lookups) -> AfterGame:

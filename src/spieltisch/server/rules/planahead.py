@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any, ClassVar
 
@@ -57,11 +57,18 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         thinking_since=lambda state: state.turn_started,
     )
 
+    # The engine's own (games/planahead/game.py, replay.py):
+    view = staticmethod(planahead.seat_view)
+    views = staticmethod(planahead.seat_views)
+    on_deadline = staticmethod(planahead.on_deadline)
+    abandon = staticmethod(planahead.abandon)
+    replay = staticmethod(planahead_replay.replay)
+    analysis = staticmethod(planahead_replay.analyses)
+    dump = staticmethod(planahead.to_dict)
+    load = staticmethod(planahead.from_dict)
+
     def settings(self, raw: Mapping[str, Any], now: float) -> dict[str, Any]:
         return planahead.parse_settings(raw).to_dict()
-
-    def seat_limit(self, settings: Mapping[str, Any]) -> int:
-        return int(settings["seats"])
 
     def new(self, settings: Mapping[str, Any], seat_count: int, seed: int, now: float) -> planahead.Game:
         checked = planahead.parse_settings(settings)
@@ -72,20 +79,8 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
     ) -> planahead.Game:
         return planahead.act(state, seat, action, now, by_computer=by_bot)
 
-    def view(self, state: planahead.Game, seat: int | None) -> dict[str, Any]:
-        return planahead.seat_view(state, seat)
-
-    def views(self, state: planahead.Game, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
-        return planahead.seat_views(state, seats)
-
     def due(self, state: planahead.Game) -> float | None:
         return state.deadline
-
-    def on_deadline(self, state: planahead.Game, now: float) -> planahead.Game:
-        return planahead.on_deadline(state, now)
-
-    def abandon(self, state: planahead.Game, seat: int, now: float) -> planahead.Game:
-        return planahead.abandon(state, seat, now)
 
     def waiting_for(self, state: planahead.Game, seat: int) -> bool:
         return state.phase is planahead.Phase.PLAYING and not state.seats[seat].confirmed
@@ -131,20 +126,8 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         field = choose_field(level, state.seats[seat].land, tile, drawn, rng, turned=turned)
         return (planahead.Place(field), planahead.Confirm())
 
-    def replay(self, moments: Iterable[tuple[float, planahead.Game]]) -> dict[str, Any]:
-        return planahead_replay.replay(moments)
-
-    def analysis(self, state: planahead.Game, people: Sequence[bool]) -> list[dict[str, Any] | None]:
-        return planahead_replay.analyses(state, people)
-
     def match_points(self, state: planahead.Game) -> Sequence[int]:
         return list(state.scores())
-
-    def dump(self, state: planahead.Game) -> dict[str, Any]:
-        return planahead.to_dict(state)
-
-    def load(self, data: dict[str, Any]) -> planahead.Game:
-        return planahead.from_dict(data)
 
     async def after_game(self, game: FinishedGame[planahead.Game], lookups: Lookups) -> AfterGame:
         state = game.state

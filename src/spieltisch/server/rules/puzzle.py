@@ -24,6 +24,11 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
     listed = False
     starts_alone = True
 
+    # The engine's own (games/planahead/attempt.py):
+    on_deadline = staticmethod(attempt.on_deadline)
+    dump = staticmethod(attempt.to_dict)
+    load = staticmethod(attempt.from_dict)
+
     def __init__(self, secret: bytes, time_limit_s: float | None = None) -> None:
         #: The key the day's tiles are drawn with (see games/planahead/puzzle.py: seed_for).
         self.secret = secret
@@ -34,9 +39,6 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
         if set(raw) != {"puzzle"} or not isinstance(raw["puzzle"], str):
             raise RuleError(ErrorCode.BAD_SETTINGS, "a puzzle table needs exactly the setting 'puzzle'")
         return {"puzzle": puzzle_day(raw["puzzle"], now).isoformat()}  # a day whose puzzle is out
-
-    def seat_limit(self, settings: Mapping[str, Any]) -> int:
-        return 1
 
     def attempt_key(self, settings: Mapping[str, Any]) -> str | None:
         return f"puzzle:{settings['puzzle']}"
@@ -65,9 +67,6 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
     def due(self, state: attempt.Attempt) -> float | None:
         return None if state.over else state.ends_at
 
-    def on_deadline(self, state: attempt.Attempt, now: float) -> attempt.Attempt:
-        return attempt.on_deadline(state, now)
-
     def abandon(self, state: attempt.Attempt, seat: int, now: float) -> attempt.Attempt:
         # Ended before its time (its player started too many runs): it counts with what it had
         # then, as an attempt left open counts with what it had when its time ran out.
@@ -87,12 +86,6 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
 
     def analysis(self, state: attempt.Attempt, people: Sequence[bool]) -> list[dict[str, Any] | None]:
         return planahead_replay.analyses(state.game, people)
-
-    def dump(self, state: attempt.Attempt) -> dict[str, Any]:
-        return attempt.to_dict(state)
-
-    def load(self, data: dict[str, Any]) -> attempt.Attempt:
-        return attempt.from_dict(data)
 
     async def after_game(self, game: FinishedGame[attempt.Attempt], lookups: Lookups) -> AfterGame:
         state = game.state

@@ -29,6 +29,13 @@ from spieltisch.server.rules.base import (
 _PHASE_STEP = {phase: index for index, phase in enumerate(rounds.Phase)}
 
 
+def rounds_played_for(state: rounds.Game, seat: int) -> PlayedFor:
+    """Rounds, not tiles: a city is one round's work (and Speedgans has no clock that builds)."""
+    played = len(state.history)
+    computer = tuple(r for r in state.seats[seat].computer_rounds if r <= played)
+    return PlayedFor(computer=computer, clock=(), of=played)
+
+
 class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
     name = "speedgans"
     actions = (rounds.SetCity, rounds.CallDone, rounds.NextRound)
@@ -51,14 +58,20 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
         ),
     )
 
+    # The engine's own (games/speedgans/rounds.py):
+    due = staticmethod(rounds.due)
+    on_deadline = staticmethod(rounds.on_deadline)
+    abandon = staticmethod(rounds.abandon)
+    waiting_for = staticmethod(rounds.waiting_for)
+    played_for = staticmethod(rounds_played_for)
+    dump = staticmethod(rounds.to_dict)
+    load = staticmethod(rounds.from_dict)
+
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
 
     def settings(self, raw: Mapping[str, Any], now: float) -> dict[str, Any]:
         return rounds.parse_settings(dict(raw)).to_dict()
-
-    def seat_limit(self, settings: Mapping[str, Any]) -> int:
-        return int(settings["seats"])
 
     def new(self, settings: Mapping[str, Any], seat_count: int, seed: int, now: float) -> rounds.Game:
         return rounds.new_game(rounds.Settings(**settings), seat_count, seed, now)
@@ -81,18 +94,6 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
     def views(self, state: rounds.Game, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
         return views.seat_views(state, seats, self.catalog)
 
-    def due(self, state: rounds.Game) -> float | None:
-        return rounds.due(state)
-
-    def on_deadline(self, state: rounds.Game, now: float) -> rounds.Game:
-        return rounds.on_deadline(state, now)
-
-    def abandon(self, state: rounds.Game, seat: int, now: float) -> rounds.Game:
-        return rounds.abandon(state, seat, now)
-
-    def waiting_for(self, state: rounds.Game, seat: int) -> bool:
-        return rounds.waiting_for(state, seat)
-
     def step(self, state: rounds.Game) -> int:
         return state.round * len(_PHASE_STEP) + _PHASE_STEP[state.phase]
 
@@ -101,9 +102,6 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
 
     def seed(self, state: rounds.Game) -> int:
         return state.seed
-
-    def played_for(self, state: rounds.Game, seat: int) -> PlayedFor:
-        return rounds_played_for(state, seat)
 
     def played_by_hand(self, state: rounds.Game, seat: int) -> bool:
         return state.seats[seat].by_hand
@@ -120,12 +118,6 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
 
     def replay(self, moments: Iterable[tuple[float, rounds.Game]]) -> dict[str, Any]:
         return speedgans_replay.replay(moments, self.catalog)
-
-    def dump(self, state: rounds.Game) -> dict[str, Any]:
-        return rounds.to_dict(state)
-
-    def load(self, data: dict[str, Any]) -> rounds.Game:
-        return rounds.from_dict(data)
 
     async def after_game(self, game: FinishedGame[rounds.Game], lookups: Lookups) -> AfterGame:
         state = game.state
@@ -149,13 +141,6 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
                 "city_analysis": speedgans_replay.rounds_analysis(self.catalog, state.history, people)
             },
         )
-
-
-def rounds_played_for(state: rounds.Game, seat: int) -> PlayedFor:
-    """Rounds, not tiles: a city is one round's work (and Speedgans has no clock that builds)."""
-    played = len(state.history)
-    computer = tuple(r for r in state.seats[seat].computer_rounds if r <= played)
-    return PlayedFor(computer=computer, clock=(), of=played)
 
 
 #: A game faster than this many seconds a round was not played by people (reading alone takes 3 s).

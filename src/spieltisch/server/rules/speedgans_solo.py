@@ -37,6 +37,13 @@ class SpeedgansSoloRules(GameRules[solo.Solo, Move]):
     listed = False
     starts_alone = True
 
+    # The engine's own (games/speedgans/solo.py):
+    due = staticmethod(solo.due)
+    on_deadline = staticmethod(solo.on_deadline)
+    finished = staticmethod(solo.finished)
+    dump = staticmethod(solo.to_dict)
+    load = staticmethod(solo.from_dict)
+
     def __init__(self, catalog: Catalog, secret: bytes, record_seconds: float | None = None) -> None:
         self.catalog = catalog
         self.secret = secret
@@ -67,9 +74,6 @@ class SpeedgansSoloRules(GameRules[solo.Solo, Move]):
             return {"mode": mode, "tasks": ",".join(solo.checked_triple(tasks))}
         return {"mode": mode}
 
-    def seat_limit(self, settings: Mapping[str, Any]) -> int:
-        return 1
-
     def attempt_key(self, settings: Mapping[str, Any]) -> str | None:
         return f"daily:{settings['day']}" if settings["mode"] == "daily" else None
 
@@ -99,29 +103,14 @@ class SpeedgansSoloRules(GameRules[solo.Solo, Move]):
     def view(self, state: solo.Solo, seat: int | None) -> dict[str, Any]:
         return solo.view(state, self.catalog)
 
-    def due(self, state: solo.Solo) -> float | None:
-        return solo.due(state)
-
-    def on_deadline(self, state: solo.Solo, now: float) -> solo.Solo:
-        return solo.on_deadline(state, now)
-
     def abandon(self, state: solo.Solo, seat: int, now: float) -> solo.Solo:
         return solo.give_up(state, now)
 
     def step(self, state: solo.Solo) -> int:
         return state.number
 
-    def finished(self, state: solo.Solo) -> bool:
-        return solo.finished(state)
-
     def seed(self, state: solo.Solo) -> int:
         return state.seed
-
-    def dump(self, state: solo.Solo) -> dict[str, Any]:
-        return solo.to_dict(state)
-
-    def load(self, data: dict[str, Any]) -> solo.Solo:
-        return solo.from_dict(data)
 
     async def after_game(self, game: FinishedGame[solo.Solo], lookups: Lookups) -> AfterGame:
         state = game.state
