@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
-from spieltisch.server.background import when_idle
+from spieltisch.server.background import in_background, when_idle
 from spieltisch.server.rules.base import Lookups, mostly_played_for
 from spieltisch.storage.ratings import RatedSeat
 
@@ -74,8 +74,11 @@ class AfterGame:
 
     #: What to record (None: nothing, e.g. an Übung).
     record: TableRecord | PuzzleRecord | SoloRecord | None = None
-    #: What players see besides the game itself (e.g. what the strongest computer would have scored).
+    #: What players see besides the game itself (e.g. the Rätsel's optimum).
     shown: Mapping[str, Any] = field(default_factory=dict)
+    #: More of it, worked out in the background thread once the record is written, so that the
+    #: record never waits for it (e.g. what the strongest computer would have scored).
+    shown_later: Callable[[], Mapping[str, Any]] | None = None
     #: Notes on a table game worked out when the background thread has time (lowest priority: never
     #: before what a table waits for) and written into its record beside the result: what a replay
     #: and a player's page show (the move analysis, the cities' distance from the optimal ones).
@@ -86,13 +89,11 @@ async def record_game(
     rules: GameRules[Any, Any], game: FinishedGame[Any], after: AfterGame, repository: Repository
 ) -> dict[str, Any]:
     """Write what the rules made of a finished game; return what its players see besides the game
-    (the rules' `shown`, and where a solo run stands in the records)."""
+    (the rules' `shown` and `shown_later`, and where a solo run stands in the records)."""
     record = after.record
     shown = dict(after.shown)
     if isinstance(record, TableRecord):
         await asyncio.to_thread(_save_table_game, rules, game, record, repository)
-        if after.notes is not None:
-            _note_when_idle(game.game_id, after.notes, repository)
     elif isinstance(record, PuzzleRecord):
         player, nickname = _one_player(game)
         await asyncio.to_thread(
@@ -109,6 +110,10 @@ async def record_game(
         )
     elif isinstance(record, SoloRecord):
         shown.update(await asyncio.to_thread(_save_solo_run, game, record, repository))
+    if after.shown_later is not None:
+        shown.update(await in_background(after.shown_later))
+    if after.notes is not None:
+        _note_when_idle(game.game_id, after.notes, repository)
     return shown
 
 

@@ -11,7 +11,6 @@ from spieltisch.games.levels import BotLevel
 from spieltisch.games.planahead import game as planahead
 from spieltisch.games.planahead import replay as planahead_replay
 from spieltisch.games.planahead.notation import format_land
-from spieltisch.server.background import in_background
 from spieltisch.server.records import AfterGame, TableRecord
 from spieltisch.server.rules.base import (
     ComputerPolicy,
@@ -140,13 +139,12 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         }
         if game.match is not None:
             result["match"] = dict(game.match)  # which game of the match, the points before it
-        strongest = await in_background(_strongest, state)
         # How well each person's moves were, written into the record beside its result (the replay
         # shows it, the player's page its trend).
         people = [sitter.player is not None for sitter in game.sitters]
         return AfterGame(
             TableRecord(result),
-            shown={"strongest": strongest},
+            shown_later=lambda: {"strongest": _strongest(state)},
             notes=partial(planahead_replay.noted_analysis, state, people),
         )
 
