@@ -273,7 +273,13 @@ Action = SetCity | CallDone | NextRound
 
 def act(game: Game, seat: int, action: Action, now: float, *, by_computer: bool = False) -> Game:
     """Apply one move of a seat (RuleError if the rules forbid it). `by_computer`: a computer made
-    it; a city it builds is marked as the computer's for the round."""
+    it; a city it builds is marked as the computer's for the round, and a step of it that the clock
+    has overtaken (planned before a deadline, run after it: the round has moved on) is void."""
+    if by_computer:
+        caught_up = on_deadline(game, now)
+        wanted = Phase.SCORED if isinstance(action, NextRound) else Phase.BUILDING
+        if caught_up.phase is not wanted or caught_up.round != game.round:
+            return caught_up
     match action:
         case SetCity(city):
             return _built_by_computer(set_city(game, seat, city, now), seat, by_computer)

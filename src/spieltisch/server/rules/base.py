@@ -2,7 +2,8 @@
 
 The server knows no game by name. A table holds its `GameRules`; `server/tables.py` hands it the
 settings, the seats' moves and the clock, and forwards the views it computes for each seat; the
-scheduler asks it when its clock is next due and what to record after the end. A new kind of
+scheduler asks it when its clock is next due and what to record after the end (and writes that:
+server/records.py). A new kind of
 table is one module here implementing this class plus one line in `registry.py`.
 
 Each rules class is generic in its game's state `S` (an immutable value from `games/`, replaced by

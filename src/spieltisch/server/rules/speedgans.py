@@ -79,13 +79,6 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
     def act(
         self, state: rounds.Game, seat: int, action: rounds.Action, now: float, *, by_bot: bool
     ) -> rounds.Game:
-        if by_bot:
-            # A computer's step planned before a deadline but run after it (a late timer): the
-            # round has moved on, so the step is simply void.
-            caught_up = rounds.on_deadline(state, now)
-            wanted = rounds.Phase.SCORED if isinstance(action, rounds.NextRound) else rounds.Phase.BUILDING
-            if caught_up.phase is not wanted or caught_up.round != state.round:
-                return caught_up
         return rounds.act(state, seat, action, now, by_computer=by_bot)
 
     def view(self, state: rounds.Game, seat: int | None) -> dict[str, Any]:
