@@ -1,6 +1,7 @@
 """Everything that happens on the clock rather than on a message: turn deadlines, computer players'
-moves, and the work after a game ends (its rules' `after_game`: the records, and what players see
-besides the game, such as what the strongest computer would have scored).
+moves, and the work after a game ends (what its rules' `after_game` returns: the records, written
+by server/records.py, and what players see besides the game, such as what the strongest computer
+would have scored).
 
 A table's clock runs in one process: the store says which (`runs_clock`; with one process, every
 table's). That process hears the table's brief (server/brief.py: when it is due next) at every
@@ -22,7 +23,8 @@ from typing import Any
 from spieltisch.server.brief import Brief, forget_at
 from spieltisch.server.clock import Clock
 from spieltisch.server.metrics import COMPUTER_SECONDS
-from spieltisch.server.rules.base import FinishedGame, GameRules, Records
+from spieltisch.server.records import Records, record_game
+from spieltisch.server.rules.base import FinishedGame, GameRules
 from spieltisch.server.store import TableStore
 from spieltisch.server.tables import Status, Table, bot_moves, tick
 
@@ -225,7 +227,8 @@ class Scheduler:
         finished = table.finished_game()
         if finished.log is not None:
             await asyncio.to_thread(self._save_log, table.rules, finished)
-        extras = await table.rules.after_game(finished, self.records)
+        after = await table.rules.after_game(finished, self.records)
+        extras = await record_game(table.rules, finished, after, self.records.repository)
         game_id = table.game_id
 
         def mark(current: Table) -> Table | None:

@@ -382,7 +382,7 @@ class Table:
         seat = self.seats[index]
         if seat.player is None or seat.left or seat.connected or seat.away_since is None:
             return None
-        if not self.rules.bot_names or self.rules.starts_alone or self.status is not Status.PLAYING:
+        if not self.rules.computers.names or self.rules.starts_alone or self.status is not Status.PLAYING:
             return None
         if not any(other.present for i, other in enumerate(self.seats) if i != index):
             return None
@@ -746,14 +746,14 @@ def _pass_host(table: Table) -> None:
 def _add_bot(table: Table, player: str, level: BotLevel) -> None:
     _require_host(table, player)
     _require_open(table)
-    if not table.rules.bot_names:
+    if not table.rules.computers.names:
         raise RuleError(ErrorCode.BAD_ACTION, f"{table.game} has no computer players")
     if len(table.seats) >= table.rules.seat_limit(table.settings):
         raise RuleError(ErrorCode.TABLE_FULL, "every seat is taken")
     # A computer is called by a name of its level (the table shows its level beside it), the first
     # that nobody at the table goes by; a number only if every one is taken.
     taken = {seat.nickname.casefold() for seat in table.seats}
-    names = table.rules.bot_names[level]
+    names = table.rules.computers.names[level]
     free = [name for name in names if name.casefold() not in taken]
     count = sum(1 for seat in table.seats if seat.bot) + 1
     name = free[0] if free else f"{names[0]} {count}"
@@ -774,7 +774,7 @@ def _hand_over(table: Table, player: str, index: int) -> None:
     _require_host(table, player)
     if table.status is not Status.PLAYING:
         raise RuleError(ErrorCode.NOT_PLAYING, "a computer can stand in only during a game")
-    if not table.rules.bot_names or table.rules.starts_alone:
+    if not table.rules.computers.names or table.rules.starts_alone:
         raise RuleError(ErrorCode.BAD_ACTION, f"{table.game} has no computer players")
     if index >= len(table.seats):
         raise RuleError(ErrorCode.BAD_SEAT, f"there is no seat {index}")
@@ -903,7 +903,8 @@ def _bot_time(table: Table, seat: int, now: float, pacing: float) -> float:
     from when the game says the moment began, if it does), or at once where the game lets nobody
     wait for the computers once every person has acted."""
     rules = table.rules
-    if rules.bots_never_keep_people_waiting and not any(
+    policy = rules.computers
+    if policy.never_keep_people_waiting and not any(
         rules.waiting_for(table.state, index)
         for index, other in enumerate(table.seats)
         if not other.bot and not table.stood_in(index, now)
@@ -911,10 +912,10 @@ def _bot_time(table: Table, seat: int, now: float, pacing: float) -> float:
         return now
     step = rules.step(table.state)
     rng = random.Random(f"{rules.seed(table.state)}:{step}:{seat}:{now}:pace")
-    since = rules.bot_thinking_since(table.state)
+    since = None if policy.thinking_since is None else policy.thinking_since(table.state)
     start = now if since is None else min(since, now)
-    due = max(now, start + pacing * rules.bot_delay(table.state, seat, _level(table, seat), rng))
+    due = max(now, start + pacing * policy.thinking(table.state, seat, _level(table, seat), rng))
     deadline = rules.due(table.state)
-    if deadline is not None and rules.bot_beats_clock:
+    if deadline is not None and policy.beats_clock:
         due = min(due, max(now, deadline - 0.5))  # a computer never lets the clock move for it
     return due

@@ -4,7 +4,7 @@ task against the Musterstadt (solo points, 0-100 a task, by the one rounding rul
 
     analyse_city(catalog, tasks, city) -> CityAnalysis
 
-Shown with each round of a replay (server/rules/speedgans.py) for every seat.
+Shown with each round of a replay (replay.py) for every seat.
 """
 
 from __future__ import annotations

@@ -26,22 +26,18 @@ import math
 import random
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.seats import checked_seat, with_seat
 from spieltisch.games.speedgans.notation import City, NotationError, parse_city
+from spieltisch.games.speedgans.scoring import score_round
 from spieltisch.games.speedgans.tasks import (
     STAR_TASKS,
-    TASK_BY_ID,
     TASK_IDS,
     allowed_triples,
     is_valid,
-    task_values,
 )
-
-if TYPE_CHECKING:
-    pass
 
 MIN_SEATS, MAX_SEATS = 2, 6
 READING_SECONDS = 3.0
@@ -277,7 +273,13 @@ Action = SetCity | CallDone | NextRound
 
 def act(game: Game, seat: int, action: Action, now: float, *, by_computer: bool = False) -> Game:
     """Apply one move of a seat (RuleError if the rules forbid it). `by_computer`: a computer made
-    it; a city it builds is marked as the computer's for the round."""
+    it; a city it builds is marked as the computer's for the round, and a step of it that the clock
+    has overtaken (planned before a deadline, run after it: the round has moved on) is void."""
+    if by_computer:
+        caught_up = on_deadline(game, now)
+        wanted = Phase.SCORED if isinstance(action, NextRound) else Phase.BUILDING
+        if caught_up.phase is not wanted or caught_up.round != game.round:
+            return caught_up
     match action:
         case SetCity(city):
             return _built_by_computer(set_city(game, seat, city, now), seat, by_computer)
@@ -380,56 +382,38 @@ def _end_if_all_done(game: Game, now: float) -> Game:
     return game
 
 
-# Scoring -------------------------------------------------------------------------------------------
-def _counts(city: City) -> bool:
-    """Whether a city is scored at the round's end: complete and valid (in Streng too)."""
-    return city.is_complete and is_valid(city)
-
-
+# The end of a round -------------------------------------------------------------------------------
 def _end_round(game: Game, now: float) -> Game:
-    seats = list(game.seats)
-    scored = [i for i, seat in enumerate(seats) if _counts(seat.city)]
-    # Finished cities that did not call get the next markers, in the order of their last change.
-    late = sorted(
-        (i for i in scored if seats[i].marker is None),
-        key=lambda i: (math.inf if seats[i].changed_at is None else seats[i].changed_at, i),
+    """Score the round (scoring.py) and keep it in the game's history; the game ends after the round
+    in which someone reaches the target."""
+    score = score_round(
+        game.tasks,
+        [seat.city for seat in game.seats],
+        [seat.marker for seat in game.seats],
+        [seat.changed_at for seat in game.seats],
+        game.settings.scoring,
     )
-    next_marker = max((s.marker for s in seats if s.marker is not None), default=0) + 1
-    for offset, index in enumerate(late):
-        seats[index] = replace(seats[index], marker=next_marker + offset)
-
-    top = len(seats) if game.settings.scoring == "all" else len(scored)
-    values = {i: task_values(seats[i].city) for i in scored}
-    round_points = dict.fromkeys(range(len(seats)), 0)
-    rankings: dict[str, list[dict[str, int]]] = {}
-    for task in game.tasks:
-        sign = 1 if TASK_BY_ID[task].lower_is_better else -1
-        order = sorted(scored, key=lambda i: (sign * values[i][task], seats[i].marker))
-        entries = []
-        for rank, index in enumerate(order, start=1):
-            points = max(top - rank + 1, 1)
-            round_points[index] += points
-            entries.append({"seat": index, "value": values[index][task], "rank": rank, "points": points})
-        rankings[task] = entries
-
     seats = [
-        replace(seat, points=seat.points + round_points[i], round_points=round_points[i], ready=False)
-        for i, seat in enumerate(seats)
+        replace(
+            seat,
+            marker=score.markers[i],
+            points=seat.points + score.points[i],
+            round_points=score.points[i],
+            ready=False,
+        )
+        for i, seat in enumerate(game.seats)
     ]
     history = (
         *game.history,
         {
             "round": game.round,
             "tasks": list(game.tasks),
-            "points": [round_points[i] for i in range(len(seats))],
+            "points": list(score.points),
             # Each task's points per seat, and a first place's: which tasks a player is good at.
-            "by_task": {
-                task: [next((e["points"] for e in entries if e["seat"] == i), 0) for i in range(len(seats))]
-                for task, entries in rankings.items()
-            },
-            "top": top,
+            "by_task": score.by_task(),
+            "top": score.top,
             # Each seat's city as it was scored and when it last changed (seconds of building): what
-            # the analysis of a recorded game weighs, round by round (server/rules/speedgans.py).
+            # the analysis of a recorded game weighs, round by round (replay.py: rounds_analysis).
             "cities": [str(seat.city) for seat in seats],
             "seconds": [
                 None if seat.changed_at is None else round(max(0.0, seat.changed_at - game.reading_ends), 1)
@@ -440,7 +424,7 @@ def _end_round(game: Game, now: float) -> Game:
     game = replace(
         game,
         seats=tuple(seats),
-        results={"tasks": rankings, "scored": scored},
+        results={"tasks": score.tasks, "scored": score.scored},
         history=history,
     )
     if any(seat.points >= game.target for seat in game.seats):

@@ -89,7 +89,7 @@ def musterstadt_view(catalog: Catalog, tasks: tuple[str, ...]) -> dict[str, Any]
 
 
 # A table's game ------------------------------------------------------------------------------------
-#: What a round's history keeps for the records only (server/rules/speedgans.py `rounds_analysis`).
+#: What a round's history keeps for the records only (replay.py `rounds_analysis`).
 _RECORDS_ONLY = ("cities", "seconds")
 
 

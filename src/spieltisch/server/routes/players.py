@@ -276,7 +276,7 @@ def planahead_bests(games: Sequence[tuple[GameRecord, int]]) -> dict[str, Any] |
 
 def move_trend(games: Sequence[tuple[GameRecord, int]]) -> list[dict[str, Any]]:
     """How well the player's Plan Ahead moves were, game by game (oldest first): the average loss per
-    tile by the move analysis, noted in each record after its game (server/rules/planahead.py), of
+    tile by the move analysis, noted in each record after its game (games/planahead/replay.py), of
     the games that were his own."""
     trend = []
     for record, seat in games:
@@ -290,7 +290,7 @@ def move_trend(games: Sequence[tuple[GameRecord, int]]) -> list[dict[str, Any]]:
 
 def city_trend(games: Sequence[tuple[GameRecord, int]]) -> list[dict[str, Any]]:
     """How close the player's Speedgans cities came to the optimal ones, game by game (oldest first),
-    from the analysis noted in each record after its game (server/rules/speedgans.py), of the games
+    from the analysis noted in each record after its game (games/speedgans/replay.py), of the games
     that were his own and the rounds he built himself: per round on average, the tiles that differ
     from the nearest optimal city and the points short of the Musterstadt (all of them for a city
     not finished), and how many rounds were optimal."""

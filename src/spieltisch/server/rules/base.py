@@ -2,7 +2,8 @@
 
 The server knows no game by name. A table holds its `GameRules`; `server/tables.py` hands it the
 settings, the seats' moves and the clock, and forwards the views it computes for each seat; the
-scheduler asks it when its clock is next due and what to record after the end. A new kind of
+scheduler asks it when its clock is next due and what to record after the end (and writes that:
+server/records.py). A new kind of
 table is one module here implementing this class plus one line in `registry.py`.
 
 Each rules class is generic in its game's state `S` (an immutable value from `games/`, replaced by
@@ -12,27 +13,20 @@ table can refuse another game's move before the engine sees it).
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from spieltisch.games.levels import BotLevel
-from spieltisch.server.background import when_idle
-from spieltisch.storage.ratings import RatedSeat
 
 if TYPE_CHECKING:
     from spieltisch.server.puzzles import Optima
-    from spieltisch.storage.repository import Repository
+    from spieltisch.server.records import AfterGame
 
 S = TypeVar("S")
 A = TypeVar("A")
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,11 +115,36 @@ def played_for_people(rules: GameRules[S, Any], game: FinishedGame[S]) -> list[d
     ]
 
 
-class Records(Protocol):
-    """What a game may use after its end: the records database, puzzle optima and the clock."""
+def _no_thinking(state: Any, seat: int, level: BotLevel, rng: random.Random) -> float:
+    return 0.0
 
-    @property
-    def repository(self) -> Repository: ...
+
+@dataclass(frozen=True, slots=True)
+class ComputerPolicy(Generic[S]):
+    """How a game's computer players are named and paced, given per game as its rules' `computers`
+    (what a game leaves out takes the default; a game without names has no computers)."""
+
+    #: Names by level, given in this order (the first free one at a table): proper names that read
+    #: alike in every language, the level shown beside them; empty: no computers.
+    names: Mapping[BotLevel, tuple[str, ...]] = field(default_factory=dict)
+    #: Whether they always act before the game's next deadline (`GameRules.due`).
+    beats_clock: bool = True
+    #: Whether they act at once when every person has acted and the game waits only for them (a
+    #: game of turns, as Plan Ahead; not a race, where their pace is the point).
+    never_keep_people_waiting: bool = False
+    #: Seconds a computer "thinks" before its next moves (before the server's pacing factor), of
+    #: the state, its seat, its level and a random source.
+    thinking: Callable[[S, int, BotLevel, random.Random], float] = _no_thinking
+    #: When the computers' present moment began, if their thinking counts from then (and `thinking`
+    #: is the same whenever asked within it) rather than from when the table plans it: the table may
+    #: then plan again within the moment (a game whose `step` changes with every person's move)
+    #: without starting their thinking afresh. None: from when the table plans it.
+    thinking_since: Callable[[S], float | None] | None = None
+
+
+class Lookups(Protocol):
+    """What a game may look up after its end (never write: the scheduler writes what it returns):
+    the puzzles' optima and the clock."""
 
     @property
     def optima(self) -> Optima: ...
@@ -134,6 +153,10 @@ class Records(Protocol):
 
 
 class GameRules(ABC, Generic[S, A]):
+    """A kind of table's rules. Its state and moves come from `games/`; a method that is only the
+    engine's function may be that function (`on_deadline = staticmethod(game.on_deadline)`: the
+    engine's parameters may be named otherwise, hence the positional-only `/`)."""
+
     #: The name on the wire (`create_table.game`, `TableView.kind`) and in the records.
     name: ClassVar[str]
     #: The move classes of this game (a move of another class is refused before `act`).
@@ -142,14 +165,8 @@ class GameRules(ABC, Generic[S, A]):
     listed: ClassVar[bool] = True
     #: A solo table: its one seat is taken by whoever creates it, and the game starts at once.
     starts_alone: ClassVar[bool] = False
-    #: Computer players' names by level, given in this order (the first free one at a table): proper
-    #: names that read alike in every language, the level shown beside them; empty: no computers.
-    bot_names: ClassVar[Mapping[BotLevel, tuple[str, ...]]] = {}
-    #: Whether computer players always act before the game's next deadline (`due`).
-    bot_beats_clock: ClassVar[bool] = True
-    #: Whether the computers act at once when every person has acted and the game waits only for
-    #: them (a game of turns, as Plan Ahead; not a race, where their pace is the point).
-    bots_never_keep_people_waiting: ClassVar[bool] = False
+    #: How its computer players are named and paced (the defaults: none, no computers).
+    computers: ClassVar[ComputerPolicy[Any]] = ComputerPolicy()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         # A table is copied for every change; its rules are not part of its state.
@@ -160,8 +177,9 @@ class GameRules(ABC, Generic[S, A]):
     def settings(self, raw: Mapping[str, Any], now: float) -> dict[str, Any]:
         """Checked settings with defaults filled in, as plain JSON (RuleError on anything wrong)."""
 
-    @abstractmethod
-    def seat_limit(self, settings: Mapping[str, Any]) -> int: ...
+    def seat_limit(self, settings: Mapping[str, Any]) -> int:
+        """The most seats at a table of these settings: its `seats` (without that setting: one)."""
+        return int(settings.get("seats", 1))
 
     @abstractmethod
     def new(self, settings: Mapping[str, Any], seat_count: int, seed: int, now: float) -> S: ...
@@ -173,24 +191,24 @@ class GameRules(ABC, Generic[S, A]):
         out ahead; one that the game's clock has overtaken meanwhile is void, not an error."""
 
     @abstractmethod
-    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+    def view(self, state: S, seat: int | None, /) -> dict[str, Any]:
         """What one seat may see (None: a spectator): never what the rules hide."""
 
-    def views(self, state: S, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    def views(self, state: S, seats: Iterable[int | None], /) -> dict[int | None, dict[str, Any]]:
         """`view` for several seats at once (after a change every seat at the table gets one): a
         game whose seats see much alike works that out once."""
         return {seat: self.view(state, seat) for seat in seats}
 
     @abstractmethod
-    def due(self, state: S) -> float | None:
+    def due(self, state: S, /) -> float | None:
         """When the game's own clock next changes something (a deadline), if at all."""
 
     @abstractmethod
-    def on_deadline(self, state: S, now: float) -> S:
+    def on_deadline(self, state: S, now: float, /) -> S:
         """Everything the clock has brought about by `now`."""
 
     @abstractmethod
-    def abandon(self, state: S, seat: int, now: float) -> S:
+    def abandon(self, state: S, seat: int, now: float, /) -> S:
         """The seat's player has left (or its computer failed): go on without waiting for it. A
         solo run (`starts_alone`) ends here, as if given up: the server ends a player's oldest run
         this way when he starts one too many."""
@@ -207,7 +225,7 @@ class GameRules(ABC, Generic[S, A]):
         replay. None: never sealed."""
         return None
 
-    def waiting_for(self, state: S, seat: int) -> bool:
+    def waiting_for(self, state: S, seat: int, /) -> bool:
         """Whether the game waits for this seat to act (computers act while it does)."""
         return False
 
@@ -216,13 +234,13 @@ class GameRules(ABC, Generic[S, A]):
         """A number that changes whenever the seats are asked to act anew (a new tile, a new round)."""
 
     @abstractmethod
-    def finished(self, state: S) -> bool: ...
+    def finished(self, state: S, /) -> bool: ...
 
     @abstractmethod
     def seed(self, state: S) -> int:
         """The seed that decided the game's chance (kept with the records, for replays)."""
 
-    def played_for(self, state: S, seat: int) -> PlayedFor:
+    def played_for(self, state: S, seat: int, /) -> PlayedFor:
         """The turns of a seat that a computer (standing in for the person) or the clock made."""
         return PlayedFor()
 
@@ -244,30 +262,19 @@ class GameRules(ABC, Generic[S, A]):
         how many computers of the same level sit before this one (so that they play apart)."""
         return ()
 
-    def bot_delay(self, state: S, seat: int, level: BotLevel, rng: random.Random) -> float:
-        """Seconds a computer "thinks" before its next moves (before the server's pacing factor)."""
-        return 0.0
-
-    def bot_thinking_since(self, state: S) -> float | None:
-        """When the computers' present moment began, if their thinking counts from then (and
-        `bot_delay` is the same whenever asked within it) rather than from when the table plans it:
-        the table may then plan again within the moment (a game whose `step` changes with every
-        person's move) without starting their thinking afresh."""
-        return None
-
     # Replays -------------------------------------------------------------------------------------
     def logged_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
         """The settings a game's log keeps: the table's, and whatever this server decided besides
         that `new` depends on (an operator's time limit), so that a replay begins the same game."""
         return dict(settings)
 
-    def replay(self, moments: Iterable[tuple[float, S]]) -> dict[str, Any] | None:
+    def replay(self, moments: Iterable[tuple[float, S]], /) -> dict[str, Any] | None:
         """A finished game's replay from its states as its log is run again (the time of each
         accepted change and the state after it; the first is the start): `{"frames": [...],
         "final": {...}}`, as docs/history.md describes for the game. None: no replays of this kind."""
         return None
 
-    def analysis(self, state: S, people: Sequence[bool]) -> list[dict[str, Any] | None] | None:
+    def analysis(self, state: S, people: Sequence[bool], /) -> list[dict[str, Any] | None] | None:
         """Each person's move-by-move analysis of the finished game (docs/history.md: `analysis`;
         None for a computer's seat), shown with its replay; None where a game has none apart from
         its frames. Costly (Plan Ahead: ~0.6 s a seat): worked out only for a replay shown."""
@@ -275,73 +282,14 @@ class GameRules(ABC, Generic[S, A]):
 
     # Snapshots and the end -------------------------------------------------------------------------
     @abstractmethod
-    def dump(self, state: S) -> dict[str, Any]:
+    def dump(self, state: S, /) -> dict[str, Any]:
         """Plain JSON of the state, for the live-table stores and crash recovery."""
 
     @abstractmethod
-    def load(self, data: dict[str, Any]) -> S: ...
+    def load(self, data: dict[str, Any], /) -> S: ...
 
     @abstractmethod
-    async def after_game(self, game: FinishedGame[S], records: Records) -> dict[str, Any]:
-        """Write the finished game to the records (called once per game) and return what players
-        see besides the game itself (e.g. what the strongest computer would have scored)."""
-
-
-async def save_game_record(
-    rules: GameRules[S, Any],
-    game: FinishedGame[S],
-    records: Records,
-    result: dict[str, Any],
-    leaderboard: Sequence[dict[str, Any]] = (),
-    computer_cap: tuple[datetime, float] | None = None,
-) -> int:
-    """The common record of a finished table game (its seed, settings, players and result, and the
-    leaderboard points it brought, within `computer_cap`: see Repository.save_game), written once
-    per game id; the game's skill ratings with it (storage/ratings.py)."""
-    rated = [
-        RatedSeat(
-            sitter.player,
-            sitter.bot,
-            moves=not mostly_played_for(rules.played_for(game.state, index))
-            and rules.played_by_hand(game.state, index),
-        )
-        for index, sitter in enumerate(game.sitters)
-    ]
-    return await asyncio.to_thread(
-        records.repository.save_game,
-        game_id=game.game_id,
-        leaderboard=leaderboard,
-        computer_cap=computer_cap,
-        rated=rated,
-        game=rules.name,
-        table_id=game.table_id,
-        seed=rules.seed(game.state),
-        settings=game.kept_settings(rules),
-        players=game.players(),
-        result=result,
-        started_at=game.started_at,
-    )
-
-
-#: The records' notes still being worked out (kept till done: a task nobody holds may vanish).
-_NOTING: set[asyncio.Task[None]] = set()
-
-
-def note_when_idle(
-    game: FinishedGame[S], records: Records, work: Callable[..., Mapping[str, Any]], *args: object
-) -> None:
-    """Work out `work(*args)` when the background thread has time (lowest priority: never before
-    what a table waits for) and write the notes it returns into the game's record beside its
-    result: what a replay and a player's page show (the move analysis, the cities' distance from
-    the optimal ones)."""
-
-    async def note() -> None:
-        try:
-            found = await when_idle(work, *args)
-            await asyncio.to_thread(records.repository.note_result, game.game_id, found)
-        except Exception:  # a note missing is a point missing on a chart: nothing a player waits for
-            log.exception("could not note the analysis of game %s", game.game_id)
-
-    task = asyncio.create_task(note())
-    _NOTING.add(task)
-    task.add_done_callback(_NOTING.discard)
+    async def after_game(self, game: FinishedGame[S], lookups: Lookups) -> AfterGame:
+        """What to record of the finished game (the scheduler writes it, once per game id), what
+        players see besides the game itself (e.g. what the strongest computer would have scored),
+        and the notes to work out later."""

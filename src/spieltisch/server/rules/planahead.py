@@ -2,58 +2,72 @@
 
 from __future__ import annotations
 
-import logging
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping, Sequence
+from functools import partial
+from typing import Any, ClassVar
 
 from spieltisch.games.levels import BotLevel
 from spieltisch.games.planahead import game as planahead
+from spieltisch.games.planahead import replay as planahead_replay
 from spieltisch.games.planahead.notation import format_land
-from spieltisch.games.planahead.scoring import land_points
-from spieltisch.server.background import in_background
+from spieltisch.server.records import AfterGame, TableRecord
 from spieltisch.server.rules.base import (
+    ComputerPolicy,
     FinishedGame,
     GameRules,
+    Lookups,
     PlayedFor,
-    Records,
-    note_when_idle,
     played_for_people,
-    save_game_record,
 )
 
-if TYPE_CHECKING:
-    from spieltisch.games.planahead.analysis import GameAnalysis
+#: Seconds a computer player thinks before placing, by the table's pace and the level, counted from
+#: when the tile appears. Brisk (zügig, the default): under 1.5 s, so that a person who places in a
+#: few seconds never waits; relaxed (gemächlich): a person's few seconds.
+THINKING: Mapping[str, Mapping[BotLevel, tuple[float, float]]] = {
+    "brisk": {"easy": (0.6, 1.4), "medium": (0.5, 1.3), "strong": (0.4, 1.2)},
+    "relaxed": {"easy": (2.5, 5.0), "medium": (2.0, 4.5), "strong": (1.5, 4.0)},
+}
 
-log = logging.getLogger(__name__)
+
+def thinking_seconds(state: planahead.Game, seat: int, level: BotLevel, rng: random.Random) -> float:
+    """Drawn from the tile and seat alone (not `rng`): the same however often the table asks within
+    a tile, as the thinking counts from when the tile appeared."""
+    low, high = THINKING[state.settings.bot_pace][level]
+    return random.Random(f"{state.seed}:{state.turn}:{seat}:think").uniform(low, high)
 
 
 class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
     name = "planahead"
     actions = (planahead.Place, planahead.Confirm)
-    #: Proper names, alike in German and English (the level is shown beside them); the masters are
-    #: named after mathematicians (Ada Lovelace, Carl Friedrich Gauß, Emmy Noether, Leonhard Euler,
-    #: Sofia Kowalewskaja).
-    bot_names: ClassVar[Mapping[BotLevel, tuple[str, ...]]] = {
-        "easy": ("Lina", "Ben", "Mia", "Finn", "Ella"),
-        "medium": ("Clara", "Jonas", "Marie", "Anton", "Sophie"),
-        "strong": ("Ada", "Carl", "Emmy", "Leonhard", "Sofia"),
-    }
-    #: Everyone waits for the last to confirm: once the people have, the computers place at once.
-    bots_never_keep_people_waiting = True
-    #: Seconds a computer player thinks before placing, by the table's pace and the level, counted
-    #: from when the tile appears. Brisk (zügig, the default): under 1.5 s, so that a person who
-    #: places in a few seconds never waits; relaxed (gemächlich): a person's few seconds.
-    THINKING: ClassVar[Mapping[str, Mapping[BotLevel, tuple[float, float]]]] = {
-        "brisk": {"easy": (0.6, 1.4), "medium": (0.5, 1.3), "strong": (0.4, 1.2)},
-        "relaxed": {"easy": (2.5, 5.0), "medium": (2.0, 4.5), "strong": (1.5, 4.0)},
-    }
+    computers: ClassVar[ComputerPolicy[planahead.Game]] = ComputerPolicy(
+        # Proper names, alike in German and English (the level is shown beside them); the masters are
+        # named after mathematicians (Ada Lovelace, Carl Friedrich Gauß, Emmy Noether, Leonhard Euler,
+        # Sofia Kowalewskaja).
+        names={
+            "easy": ("Lina", "Ben", "Mia", "Finn", "Ella"),
+            "medium": ("Clara", "Jonas", "Marie", "Anton", "Sophie"),
+            "strong": ("Ada", "Carl", "Emmy", "Leonhard", "Sofia"),
+        },
+        # Everyone waits for the last to confirm: once the people have, the computers place at once.
+        never_keep_people_waiting=True,
+        thinking=thinking_seconds,
+        # The thinking counts from when the tile appeared.
+        thinking_since=lambda state: state.turn_started,
+    )
+
+    # The engine's own (games/planahead/game.py, replay.py):
+    view = staticmethod(planahead.seat_view)
+    views = staticmethod(planahead.seat_views)
+    on_deadline = staticmethod(planahead.on_deadline)
+    abandon = staticmethod(planahead.abandon)
+    replay = staticmethod(planahead_replay.replay)
+    analysis = staticmethod(planahead_replay.analyses)
+    dump = staticmethod(planahead.to_dict)
+    load = staticmethod(planahead.from_dict)
 
     def settings(self, raw: Mapping[str, Any], now: float) -> dict[str, Any]:
         return planahead.parse_settings(raw).to_dict()
-
-    def seat_limit(self, settings: Mapping[str, Any]) -> int:
-        return int(settings["seats"])
 
     def new(self, settings: Mapping[str, Any], seat_count: int, seed: int, now: float) -> planahead.Game:
         checked = planahead.parse_settings(settings)
@@ -64,20 +78,8 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
     ) -> planahead.Game:
         return planahead.act(state, seat, action, now, by_computer=by_bot)
 
-    def view(self, state: planahead.Game, seat: int | None) -> dict[str, Any]:
-        return planahead.seat_view(state, seat)
-
-    def views(self, state: planahead.Game, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
-        return planahead.seat_views(state, seats)
-
     def due(self, state: planahead.Game) -> float | None:
         return state.deadline
-
-    def on_deadline(self, state: planahead.Game, now: float) -> planahead.Game:
-        return planahead.on_deadline(state, now)
-
-    def abandon(self, state: planahead.Game, seat: int, now: float) -> planahead.Game:
-        return planahead.abandon(state, seat, now)
 
     def waiting_for(self, state: planahead.Game, seat: int) -> bool:
         return state.phase is planahead.Phase.PLAYING and not state.seats[seat].confirmed
@@ -123,32 +125,10 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         field = choose_field(level, state.seats[seat].land, tile, drawn, rng, turned=turned)
         return (planahead.Place(field), planahead.Confirm())
 
-    def bot_delay(self, state: planahead.Game, seat: int, level: BotLevel, rng: random.Random) -> float:
-        # Drawn from the tile and seat alone (not `rng`): the same however often the table asks
-        # within a tile, as the thinking counts from when the tile appeared.
-        low, high = self.THINKING[state.settings.bot_pace][level]
-        return random.Random(f"{state.seed}:{state.turn}:{seat}:think").uniform(low, high)
-
-    def bot_thinking_since(self, state: planahead.Game) -> float | None:
-        return state.turn_started
-
-    def replay(self, moments: Iterable[tuple[float, planahead.Game]]) -> dict[str, Any]:
-        frames, last = tile_frames(moments)
-        return {"frames": frames, "final": {"scores": list(last.scores()), "ranking": list(last.ranking())}}
-
-    def analysis(self, state: planahead.Game, people: Sequence[bool]) -> list[dict[str, Any] | None]:
-        return analyses(state, people)
-
     def match_points(self, state: planahead.Game) -> Sequence[int]:
         return list(state.scores())
 
-    def dump(self, state: planahead.Game) -> dict[str, Any]:
-        return planahead.to_dict(state)
-
-    def load(self, data: dict[str, Any]) -> planahead.Game:
-        return planahead.from_dict(data)
-
-    async def after_game(self, game: FinishedGame[planahead.Game], records: Records) -> dict[str, Any]:
+    async def after_game(self, game: FinishedGame[planahead.Game], lookups: Lookups) -> AfterGame:
         state = game.state
         result: dict[str, Any] = {
             "draw": " ".join(tile.code for tile in state.draw),
@@ -159,87 +139,14 @@ class PlanAheadRules(GameRules[planahead.Game, planahead.Action]):
         }
         if game.match is not None:
             result["match"] = dict(game.match)  # which game of the match, the points before it
-        await save_game_record(self, game, records, result)
-        strongest = await in_background(_strongest, state)
-        # Then, when the background thread has time, how well each person's moves were: written
-        # into the record beside its result (the replay shows it, the player's page its trend).
+        # How well each person's moves were, written into the record beside its result (the replay
+        # shows it, the player's page its trend).
         people = [sitter.player is not None for sitter in game.sitters]
-        note_when_idle(game, records, noted_analysis, state, people)
-        return {"strongest": strongest}
-
-
-def noted_analysis(state: planahead.Game, people: Sequence[bool]) -> dict[str, Any]:
-    """What a record keeps of the move analysis: each seat's (`analyses`) and each person's average
-    loss per tile (None: a computer's seat, or a land without a tile)."""
-    found = analyses(state, people)
-    losses = [
-        round(sum(m["loss"] for m in seat["moves"]) / len(seat["moves"]), 2)
-        if seat and seat["moves"]
-        else None
-        for seat in found
-    ]
-    return {"analysis": found, "loss_per_tile": losses}
-
-
-def tile_frames(
-    moments: Iterable[tuple[float, planahead.Game]],
-) -> tuple[list[dict[str, Any]], planahead.Game]:
-    """A replay's frames, one per tile once every seat has placed it (every land as it was then:
-    only the tiles drawn so far), and the last state."""
-    frames: list[dict[str, Any]] = []
-    start: float | None = None
-    for at, state in moments:
-        start = at if start is None else start
-        while len(frames) < state.turn:
-            turn = len(frames)
-            drawn = set(state.draw[: turn + 1])
-            seats = []
-            for seat in state.seats:
-                land = tuple(tile if tile in drawn else None for tile in seat.land)
-                seats.append(
-                    {
-                        "land": format_land(land),
-                        "score": land_points(land),
-                        "clock_placed": sorted(f for f in seat.clock_placed if land[f - 1] is not None),
-                        "computer_placed": sorted(f for f in seat.computer_placed if land[f - 1] is not None),
-                    }
-                )
-            frames.append(
-                {"turn": turn, "tile": state.draw[turn].code, "at": round(at - start, 3), "seats": seats}
-            )
-    return frames, state
-
-
-def analyses(state: planahead.Game, people: Sequence[bool] | None = None) -> list[dict[str, Any] | None]:
-    """Each seat's move-by-move analysis (games/planahead/analysis.py), every move marked with its
-    verdict: a pure function of the finished game (some 30 ms a seat), so it is worked out with the
-    replay rather than stored beside it. A land left unfinished (a Rätsel whose time ran out) is
-    analysed up to its first tile not laid."""
-    from spieltisch.games.planahead.analysis import verdict
-
-    found: list[dict[str, Any] | None] = []
-    for index, seat in enumerate(state.seats):
-        if people is not None and not (index < len(people) and people[index]):
-            found.append(None)  # a computer's seat: its moves are the engine's own
-            continue
-        result = _analysed(state, seat.land)
-        moves = [{**move.to_dict(), "verdict": verdict(move.loss)} for move in result.moves]
-        found.append({"moves": moves, "score": result.score, "accuracy": result.accuracy if moves else None})
-    return found
-
-
-def _analysed(state: planahead.Game, land: Sequence[Any]) -> GameAnalysis:
-    """A land's analysis up to its first tile not laid (none laid: no moves)."""
-    from spieltisch.games.planahead.analysis import GameAnalysis, analyse
-
-    fields = []
-    for tile in state.draw:
-        if tile not in land:
-            break
-        fields.append(land.index(tile) + 1)
-    if not fields:
-        return GameAnalysis((), 0, 1.0)
-    return analyse(state.draw[: len(fields)], fields)
+        return AfterGame(
+            TableRecord(result),
+            shown_later=lambda: {"strongest": _strongest(state)},
+            notes=partial(planahead_replay.noted_analysis, state, people),
+        )
 
 
 def _strongest(state: planahead.Game) -> dict[str, Any]:

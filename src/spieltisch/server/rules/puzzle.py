@@ -3,7 +3,6 @@ One seat, the puzzle's fixed tiles, one clock for the whole land; its results go
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -11,11 +10,12 @@ from typing import Any
 from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.planahead import attempt
 from spieltisch.games.planahead import game as planahead
+from spieltisch.games.planahead import replay as planahead_replay
 from spieltisch.games.planahead.notation import format_land
 from spieltisch.games.planahead.puzzle import puzzle_for
 from spieltisch.server.puzzles import day_end, puzzle_day, today
-from spieltisch.server.rules.base import FinishedGame, GameRules, Records
-from spieltisch.server.rules.planahead import analyses, tile_frames
+from spieltisch.server.records import AfterGame, PuzzleRecord
+from spieltisch.server.rules.base import FinishedGame, GameRules, Lookups
 
 
 class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
@@ -23,7 +23,11 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
     actions = (planahead.Place, planahead.Confirm)
     listed = False
     starts_alone = True
-    bot_beats_clock = False
+
+    # The engine's own (games/planahead/attempt.py):
+    on_deadline = staticmethod(attempt.on_deadline)
+    dump = staticmethod(attempt.to_dict)
+    load = staticmethod(attempt.from_dict)
 
     def __init__(self, secret: bytes, time_limit_s: float | None = None) -> None:
         #: The key the day's tiles are drawn with (see games/planahead/puzzle.py: seed_for).
@@ -35,9 +39,6 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
         if set(raw) != {"puzzle"} or not isinstance(raw["puzzle"], str):
             raise RuleError(ErrorCode.BAD_SETTINGS, "a puzzle table needs exactly the setting 'puzzle'")
         return {"puzzle": puzzle_day(raw["puzzle"], now).isoformat()}  # a day whose puzzle is out
-
-    def seat_limit(self, settings: Mapping[str, Any]) -> int:
-        return 1
 
     def attempt_key(self, settings: Mapping[str, Any]) -> str | None:
         return f"puzzle:{settings['puzzle']}"
@@ -66,9 +67,6 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
     def due(self, state: attempt.Attempt) -> float | None:
         return None if state.over else state.ends_at
 
-    def on_deadline(self, state: attempt.Attempt, now: float) -> attempt.Attempt:
-        return attempt.on_deadline(state, now)
-
     def abandon(self, state: attempt.Attempt, seat: int, now: float) -> attempt.Attempt:
         # Ended before its time (its player started too many runs): it counts with what it had
         # then, as an attempt left open counts with what it had when its time ran out.
@@ -84,34 +82,21 @@ class PuzzleRules(GameRules[attempt.Attempt, planahead.Action]):
         return state.game.seed
 
     def replay(self, moments: Iterable[tuple[float, attempt.Attempt]]) -> dict[str, Any]:
-        frames, last = tile_frames((at, state.game) for at, state in moments)
-        return {"frames": frames, "final": {"scores": list(last.scores()), "ranking": [1]}}
+        return planahead_replay.replay((at, state.game) for at, state in moments)
 
     def analysis(self, state: attempt.Attempt, people: Sequence[bool]) -> list[dict[str, Any] | None]:
-        return analyses(state.game, people)
+        return planahead_replay.analyses(state.game, people)
 
-    def dump(self, state: attempt.Attempt) -> dict[str, Any]:
-        return attempt.to_dict(state)
-
-    def load(self, data: dict[str, Any]) -> attempt.Attempt:
-        return attempt.from_dict(data)
-
-    async def after_game(self, game: FinishedGame[attempt.Attempt], records: Records) -> dict[str, Any]:
+    async def after_game(self, game: FinishedGame[attempt.Attempt], lookups: Lookups) -> AfterGame:
         state = game.state
-        sitter = game.sitters[0]
-        assert sitter.player is not None  # a puzzle is played by a person
-        best, land = await records.optima.get(state.puzzle_id)
-        await asyncio.to_thread(
-            records.repository.add_puzzle_result,
-            game_id=game.game_id,
+        best, land = await lookups.optima.get(state.puzzle_id)
+        record = PuzzleRecord(
             puzzle_id=state.puzzle_id,
-            player_id=sitter.player,
-            nickname=sitter.nickname,
             score=state.score,
             optimum=best,
             land=format_land(state.game.seats[0].land),
-            seconds_used=state.seconds_used(records.now()),
+            seconds_used=state.seconds_used(lookups.now()),
             on_its_day=today(state.started_at).isoformat() == state.puzzle_id,
         )
         share = state.score / best if best else 1.0
-        return {"optimum": {"score": best, "land": land, "share": share}}
+        return AfterGame(record, shown={"optimum": {"score": best, "land": land, "share": share}})

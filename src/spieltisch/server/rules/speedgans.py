@@ -12,36 +12,60 @@ from typing import Any, ClassVar
 
 from spieltisch.games.levels import BotLevel
 from spieltisch.games.speedgans import bots, rounds, views
-from spieltisch.games.speedgans.analysis import analyse_city
+from spieltisch.games.speedgans import replay as speedgans_replay
 from spieltisch.games.speedgans.catalog import Catalog
-from spieltisch.games.speedgans.notation import City
 from spieltisch.server.puzzles import day_start
+from spieltisch.server.records import AfterGame, TableRecord
 from spieltisch.server.rules.base import (
+    ComputerPolicy,
     FinishedGame,
     GameRules,
+    Lookups,
     PlayedFor,
-    Records,
     mostly_played_for,
-    note_when_idle,
     played_for_people,
-    save_game_record,
 )
 
 _PHASE_STEP = {phase: index for index, phase in enumerate(rounds.Phase)}
 
 
+def rounds_played_for(state: rounds.Game, seat: int) -> PlayedFor:
+    """Rounds, not tiles: a city is one round's work (and Speedgans has no clock that builds)."""
+    played = len(state.history)
+    computer = tuple(r for r in state.seats[seat].computer_rounds if r <= played)
+    return PlayedFor(computer=computer, clock=(), of=played)
+
+
 class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
     name = "speedgans"
     actions = (rounds.SetCity, rounds.CallDone, rounds.NextRound)
-    #: Geese's names, as the game is (Martin's goose, Akka who leads Nils Holgersson's flock, Gustav
-    #: Gans): proper names, alike in German and English; the level is shown beside them.
-    bot_names: ClassVar[Mapping[BotLevel, tuple[str, ...]]] = {
-        "easy": ("Auguste", "Lotte", "Emil", "Frieda", "Paul"),
-        "medium": ("Martin", "Ida", "Oskar", "Greta", "Theo"),
-        "strong": ("Akka", "Gustav", "Wilma", "Magnus", "Helga"),
-    }
-    #: An easy computer may well not finish before the hourglass runs out: the clock does not wait.
-    bot_beats_clock = False
+    computers: ClassVar[ComputerPolicy[rounds.Game]] = ComputerPolicy(
+        # Geese's names, as the game is (Martin's goose, Akka who leads Nils Holgersson's flock, Gustav
+        # Gans): proper names, alike in German and English; the level is shown beside them.
+        names={
+            "easy": ("Auguste", "Lotte", "Emil", "Frieda", "Paul"),
+            "medium": ("Martin", "Ida", "Oskar", "Greta", "Theo"),
+            "strong": ("Akka", "Gustav", "Wilma", "Magnus", "Helga"),
+        },
+        # An easy computer may well not finish before the hourglass runs out: the clock does not wait.
+        beats_clock=False,
+        thinking=lambda state, seat, level, rng: bots.thinking_seconds(
+            level,
+            state.seats[seat].tiles,
+            state.phase is rounds.Phase.BUILDING,
+            rng,
+            bots.round_tempo(state.seed, state.round, seat),
+        ),
+    )
+
+    # The engine's own (games/speedgans/rounds.py):
+    due = staticmethod(rounds.due)
+    on_deadline = staticmethod(rounds.on_deadline)
+    abandon = staticmethod(rounds.abandon)
+    waiting_for = staticmethod(rounds.waiting_for)
+    played_for = staticmethod(rounds_played_for)
+    dump = staticmethod(rounds.to_dict)
+    load = staticmethod(rounds.from_dict)
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
@@ -49,22 +73,12 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
     def settings(self, raw: Mapping[str, Any], now: float) -> dict[str, Any]:
         return rounds.parse_settings(dict(raw)).to_dict()
 
-    def seat_limit(self, settings: Mapping[str, Any]) -> int:
-        return int(settings["seats"])
-
     def new(self, settings: Mapping[str, Any], seat_count: int, seed: int, now: float) -> rounds.Game:
         return rounds.new_game(rounds.Settings(**settings), seat_count, seed, now)
 
     def act(
         self, state: rounds.Game, seat: int, action: rounds.Action, now: float, *, by_bot: bool
     ) -> rounds.Game:
-        if by_bot:
-            # A computer's step planned before a deadline but run after it (a late timer): the
-            # round has moved on, so the step is simply void.
-            caught_up = rounds.on_deadline(state, now)
-            wanted = rounds.Phase.SCORED if isinstance(action, rounds.NextRound) else rounds.Phase.BUILDING
-            if caught_up.phase is not wanted or caught_up.round != state.round:
-                return caught_up
         return rounds.act(state, seat, action, now, by_computer=by_bot)
 
     def view(self, state: rounds.Game, seat: int | None) -> dict[str, Any]:
@@ -72,18 +86,6 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
 
     def views(self, state: rounds.Game, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
         return views.seat_views(state, seats, self.catalog)
-
-    def due(self, state: rounds.Game) -> float | None:
-        return rounds.due(state)
-
-    def on_deadline(self, state: rounds.Game, now: float) -> rounds.Game:
-        return rounds.on_deadline(state, now)
-
-    def abandon(self, state: rounds.Game, seat: int, now: float) -> rounds.Game:
-        return rounds.abandon(state, seat, now)
-
-    def waiting_for(self, state: rounds.Game, seat: int) -> bool:
-        return rounds.waiting_for(state, seat)
 
     def step(self, state: rounds.Game) -> int:
         return state.round * len(_PHASE_STEP) + _PHASE_STEP[state.phase]
@@ -93,9 +95,6 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
 
     def seed(self, state: rounds.Game) -> int:
         return state.seed
-
-    def played_for(self, state: rounds.Game, seat: int) -> PlayedFor:
-        return rounds_played_for(state, seat)
 
     def played_by_hand(self, state: rounds.Game, seat: int) -> bool:
         return state.seats[seat].by_hand
@@ -110,73 +109,10 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
         # Only what a player sees: the round's tasks and its own city.
         return bots.next_actions(self.catalog, state.tasks, state.seats[seat].city, level, rng)
 
-    def bot_delay(self, state: rounds.Game, seat: int, level: BotLevel, rng: random.Random) -> float:
-        building = state.phase is rounds.Phase.BUILDING
-        tempo = bots.round_tempo(state.seed, state.round, seat)
-        return bots.thinking_seconds(level, state.seats[seat].tiles, building, rng, tempo)
-
     def replay(self, moments: Iterable[tuple[float, rounds.Game]]) -> dict[str, Any]:
-        """A frame per round: its tasks, each city's changes and each „Gasse dicht!“ as they came
-        (seconds since building began), and the scoring as the table showed it."""
-        frames: list[dict[str, Any]] = []
-        cities: list[str] = []
-        done: list[bool] = []
-        state: rounds.Game | None = None
-        for at, state in moments:
-            if state.phase is rounds.Phase.READING:
-                continue
-            if not frames or frames[-1]["round"] != state.round:
-                if state.phase is not rounds.Phase.BUILDING:
-                    continue
-                tasks = views.seat_view(state, None, self.catalog)["tasks"]
-                frames.append({"round": state.round, "tasks": tasks, "events": [], "scored": None})
-                cities = [str(City.empty())] * len(state.seats)
-                done = [False] * len(state.seats)
-            frame = frames[-1]
-            if frame["scored"] is not None:
-                continue
-            # The cities a computer built (or began) this round: for a person, a stand-in's.
-            frame["computer"] = [
-                i for i, seat in enumerate(state.seats) if state.round in seat.computer_rounds
-            ]
-            since = round(at - state.reading_ends, 3)
-            for index, seat in enumerate(state.seats):
-                city = str(seat.city)
-                if city != cities[index]:
-                    cities[index] = city
-                    frame["events"].append({"at": since, "seat": index, "city": city})
-                if seat.done and not done[index]:
-                    done[index] = True
-                    called = {"done": seat.marker} if seat.marker is not None else {"left": True}
-                    frame["events"].append({"at": since, "seat": index, **called})
-            if state.phase in (rounds.Phase.SCORED, rounds.Phase.FINISHED):
-                frame["scored"] = views.seat_view(state, None, self.catalog)
-                frame["analysis"] = self._analysis(state, frame["events"])
-        assert state is not None
-        return {
-            "frames": frames,
-            "final": {"points": [seat.points for seat in state.seats], "ranking": list(state.ranking())},
-        }
+        return speedgans_replay.replay(moments, self.catalog)
 
-    def _analysis(self, state: rounds.Game, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Each seat's city of the round weighed against the optimal ones (games/speedgans/analysis.py),
-        with the seconds it took to call „Gasse dicht!“ (None: it did not)."""
-        called = {event["seat"]: event["at"] for event in events if "done" in event}
-        return [
-            {
-                **analyse_city(self.catalog, tuple(state.tasks), seat.city).to_dict(),
-                "seconds": called.get(index),
-            }
-            for index, seat in enumerate(state.seats)
-        ]
-
-    def dump(self, state: rounds.Game) -> dict[str, Any]:
-        return rounds.to_dict(state)
-
-    def load(self, data: dict[str, Any]) -> rounds.Game:
-        return rounds.from_dict(data)
-
-    async def after_game(self, game: FinishedGame[rounds.Game], records: Records) -> dict[str, Any]:
+    async def after_game(self, game: FinishedGame[rounds.Game], lookups: Lookups) -> AfterGame:
         state = game.state
         result = {
             "points": [seat.points for seat in state.seats],
@@ -187,52 +123,17 @@ class SpeedgansRules(GameRules[rounds.Game, rounds.Action]):
             "markers": [seat.marker for seat in state.seats],
             "played_for": played_for_people(self, game),
         }
-        seconds = records.now() - game.started_at
-        cap = (day_start(records.now()), COMPUTER_POINTS_PER_DAY)
-        await save_game_record(self, game, records, result, leaderboard_entries(game, seconds), cap)
+        now = lookups.now()
+        leaderboard = leaderboard_entries(game, now - game.started_at)
         # How far each person's cities were from the optimal ones, round by round (the player's page
-        # charts it), when the background thread has time.
+        # charts it).
         people = [sitter.player is not None for sitter in game.sitters]
-        note_when_idle(game, records, lambda: {"city_analysis": self.rounds_analysis(state.history, people)})
-        return {}
-
-    def rounds_analysis(
-        self, history: Sequence[Mapping[str, Any]], people: Sequence[bool]
-    ) -> list[list[dict[str, Any]] | None]:
-        """Each person's rounds (None: a computer's seat), each city as it was scored weighed against
-        the optimal ones: tiles that differ from the nearest, the sums of its points and of the
-        Musterstadt's (solo points; None: not a finished city), its seconds of building."""
-        found: list[list[dict[str, Any]] | None] = []
-        for index, person in enumerate(people):
-            if not person:
-                found.append(None)
-                continue
-            seat_rounds = []
-            for played in history:
-                if "cities" not in played:
-                    continue  # a round scored before the cities were kept
-                weighed = analyse_city(
-                    self.catalog, tuple(played["tasks"]), City.parse(played["cities"][index])
-                )
-                seat_rounds.append(
-                    {
-                        "round": played["round"],
-                        "tasks": played["tasks"],
-                        "differ": weighed.differ,
-                        "points": None if weighed.points is None else round(sum(weighed.points), 1),
-                        "best": round(sum(weighed.best), 1),
-                        "seconds": played["seconds"][index],
-                    }
-                )
-            found.append(seat_rounds)
-        return found
-
-
-def rounds_played_for(state: rounds.Game, seat: int) -> PlayedFor:
-    """Rounds, not tiles: a city is one round's work (and Speedgans has no clock that builds)."""
-    played = len(state.history)
-    computer = tuple(r for r in state.seats[seat].computer_rounds if r <= played)
-    return PlayedFor(computer=computer, clock=(), of=played)
+        return AfterGame(
+            TableRecord(result, leaderboard, (day_start(now), COMPUTER_POINTS_PER_DAY)),
+            notes=lambda: {
+                "city_analysis": speedgans_replay.rounds_analysis(self.catalog, state.history, people)
+            },
+        )
 
 
 #: A game faster than this many seconds a round was not played by people (reading alone takes 3 s).

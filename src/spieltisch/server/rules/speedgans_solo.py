@@ -10,7 +10,6 @@ personal best (Rekordjagd) or whether the attempt ranks on the day's list (Tages
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import hashlib
 import hmac
@@ -21,7 +20,8 @@ from spieltisch.games.errors import ErrorCode, RuleError
 from spieltisch.games.speedgans import rounds, solo
 from spieltisch.games.speedgans.catalog import Catalog
 from spieltisch.server.puzzles import day_end, today
-from spieltisch.server.rules.base import FinishedGame, GameRules, Records
+from spieltisch.server.records import AfterGame, SoloRecord
+from spieltisch.server.rules.base import FinishedGame, GameRules, Lookups
 
 #: The first Tagesstadt (the day the solo modes opened).
 FIRST_DAILY = dt.date(2026, 12, 1)
@@ -36,7 +36,13 @@ class SpeedgansSoloRules(GameRules[solo.Solo, Move]):
     actions = (rounds.SetCity, rounds.CallDone, solo.Skip, solo.AskHint, solo.NewTasks, solo.GiveUp)
     listed = False
     starts_alone = True
-    bot_beats_clock = False
+
+    # The engine's own (games/speedgans/solo.py):
+    due = staticmethod(solo.due)
+    on_deadline = staticmethod(solo.on_deadline)
+    finished = staticmethod(solo.finished)
+    dump = staticmethod(solo.to_dict)
+    load = staticmethod(solo.from_dict)
 
     def __init__(self, catalog: Catalog, secret: bytes, record_seconds: float | None = None) -> None:
         self.catalog = catalog
@@ -68,9 +74,6 @@ class SpeedgansSoloRules(GameRules[solo.Solo, Move]):
             return {"mode": mode, "tasks": ",".join(solo.checked_triple(tasks))}
         return {"mode": mode}
 
-    def seat_limit(self, settings: Mapping[str, Any]) -> int:
-        return 1
-
     def attempt_key(self, settings: Mapping[str, Any]) -> str | None:
         return f"daily:{settings['day']}" if settings["mode"] == "daily" else None
 
@@ -100,57 +103,31 @@ class SpeedgansSoloRules(GameRules[solo.Solo, Move]):
     def view(self, state: solo.Solo, seat: int | None) -> dict[str, Any]:
         return solo.view(state, self.catalog)
 
-    def due(self, state: solo.Solo) -> float | None:
-        return solo.due(state)
-
-    def on_deadline(self, state: solo.Solo, now: float) -> solo.Solo:
-        return solo.on_deadline(state, now)
-
     def abandon(self, state: solo.Solo, seat: int, now: float) -> solo.Solo:
         return solo.give_up(state, now)
 
     def step(self, state: solo.Solo) -> int:
         return state.number
 
-    def finished(self, state: solo.Solo) -> bool:
-        return solo.finished(state)
-
     def seed(self, state: solo.Solo) -> int:
         return state.seed
 
-    def dump(self, state: solo.Solo) -> dict[str, Any]:
-        return solo.to_dict(state)
-
-    def load(self, data: dict[str, Any]) -> solo.Solo:
-        return solo.from_dict(data)
-
-    async def after_game(self, game: FinishedGame[solo.Solo], records: Records) -> dict[str, Any]:
+    async def after_game(self, game: FinishedGame[solo.Solo], lookups: Lookups) -> AfterGame:
         state = game.state
-        sitter = game.sitters[0]
-        if state.mode is solo.Mode.PRACTICE or sitter.player is None:
-            return {}  # Übung keeps nothing
-        mode = state.mode.value
+        if state.mode is solo.Mode.PRACTICE:
+            return AfterGame()  # Übung keeps nothing
         day = game.settings.get("day")
-        points = state.total or 0.0
-        row = await asyncio.to_thread(
-            records.repository.add_solo_result,
-            game_id=game.game_id,
-            mode=mode,
+        record = SoloRecord(
+            mode=state.mode.value,
             day=day,
-            player_id=sitter.player,
-            nickname=sitter.nickname,
-            points=points,
+            points=state.total or 0.0,
             leaderboard_points=solo.leaderboard_points(state),
             result=solo.result(state),
             on_its_day=day is None or today(game.started_at).isoformat() == day,
             ranked=state.by_hand,
         )
-        if state.mode is solo.Mode.DAILY:
-            return {"first_attempt": row.first_attempt, "ranked": row.ranked}
-        best = await asyncio.to_thread(records.repository.solo_best, mode, sitter.player, row.id)
-        # A run without a point is no record, not even the first one; nor one not laid by hand.
-        new_best = row.ranked and points > 0 and (best is None or points > best)
-        return {"personal_best": best, "new_best": new_best, "ranked": row.ranked}
+        # The records tell where it stands: the day's list (Tagesstadt), the player's best (Rekordjagd).
+        return AfterGame(record)
 
 
 def daily_day(raw: object, now: float) -> dt.date:
