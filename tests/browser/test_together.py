@@ -160,3 +160,29 @@ def test_quick_messages_at_a_speedgans_table_on_a_phone(live_server, new_page, b
         assert not overlaps(drawn, other), f"the bubble covers {selector}"
     assert cara.errors == []
     cara.context.close()
+
+
+def test_at_the_end_on_a_phone_the_speech_button_covers_none_of_the_dialog(live_server, browser):
+    """The end dialog covers a phone's game header, where the speech button is: the button waits
+    at the window's foot meanwhile (over nothing the dialog says), and „Gut gemacht!“ goes out."""
+    from tests.browser.planahead_page import play_plan_ahead
+
+    page = phone(browser, 390, 844)
+    page.goto(live_server + "/")
+    pick_nickname(page, "Clara")
+    page.get_by_test_id("create-seats").select_option("2")
+    page.get_by_test_id("create-table").click()
+    page.get_by_test_id("add-bot").click()
+    page.get_by_test_id("start").click()
+    play_plan_ahead(page)
+    expect(page.get_by_test_id("end")).to_be_visible()
+    # The longest dialog: its score by line open.
+    page.evaluate("document.querySelector('[data-testid=\"end\"] details.pa-lines').open = true")
+    button = box(page, '[data-testid="quick-open"]')
+    assert button is not None and button[3] <= 844
+    for part in ("end", "end-title", "winner", "ranking", "rematch"):
+        shown = box(page, f"#{part}" if part == "end-title" else f'[data-testid="{part}"]')
+        assert shown is not None and not overlaps(button, shown), f"the button {button} covers {part} {shown}"
+    say(page, "well_played")
+    expect(page.get_by_test_id("bubble-0")).to_have_text("Gut gemacht!")
+    page.screenshot(path=f"{SHOTS}/end-phone-speech-button.png")

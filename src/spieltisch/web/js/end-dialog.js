@@ -46,7 +46,8 @@ export function endDialog({ rows, winners, scoreAttribute, note = null, closeLab
       h("div.row.end-buttons", {},
         onRematch ? rematchButton(offer, onRematch, rematchLabel) : null,
         h("button.secondary", { type: "button", "data-testid": "close-end", onclick: onClose }, closeLabel),
-        replayLink(gameId, onReplay),
+        // (In a match „Partie“ is the whole match: the link shows this one game.)
+        replayLink(gameId, onReplay, match ? t("rp.watch.game") : t("rp.watch")),
         h("button.link", { type: "button", onclick: onLobby }, t("pa.tolobby")))));
 }
 
@@ -113,10 +114,12 @@ function levelBadge(row, { level, title }) {
 }
 
 /**
- * "Partie ansehen": a link to a finished game's replay (a plain click stays in the app through
- * onReplay(path); a new tab or a copied link works too). Null while the game has no id (no replay yet).
+ * "Partie ansehen" (or `label`): a link to a finished game's replay (a plain click stays in the app
+ * through onReplay(path); a new tab or a copied link works too). Null while the game has no id (no
+ * replay yet).
+ * @param {string | null} gameId @param {((path: string) => void) | null} onReplay @param {string} [label]
  */
-export function replayLink(gameId, onReplay) {
+export function replayLink(gameId, onReplay, label = t("rp.watch")) {
   if (!gameId) return null;
   const path = `/replay/${encodeURIComponent(gameId)}`;
   return h("a.rp-watch", {
@@ -126,5 +129,5 @@ export function replayLink(gameId, onReplay) {
       e.preventDefault();
       onReplay(path);
     },
-  }, t("rp.watch"));
+  }, label);
 }

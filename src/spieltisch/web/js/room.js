@@ -24,11 +24,15 @@ export function seatIsFree(seat) {
   return !seat || (!seat.player && !seat.bot);
 }
 
-/** A Plan Ahead table's settings in a line: seats, clock and (at tables from before it) the computers' pace. */
-function paSettings(settings) {
+/**
+ * A Plan Ahead table's settings in a line: seats, clock and the computers' pace — where there are
+ * computers, or for the host, who may still add them (a guest at a table of people only is not told
+ * of computers' pace).
+ */
+function paSettings(settings, withPace) {
   const line = t("table.settings", { seats: settings.seats, clock: clockLabel(settings.turn_seconds) });
   const match = (settings.match ?? 1) > 1 ? ` · ${t("match.setting", { n: settings.match })}` : "";
-  return (settings.bot_pace ? `${line} · ${t("table.botpace", { pace: t(`lobby.botpace.${settings.bot_pace}`) })}` : line) + match;
+  return (settings.bot_pace && withPace ? `${line} · ${t("table.botpace", { pace: t(`lobby.botpace.${settings.bot_pace}`) })}` : line) + match;
 }
 
 /** The server lists taken seats only; settings.seats says how many there are in all. */
@@ -227,7 +231,7 @@ export class TableScreen extends Screen {
             onToggle: () => { this.themeOpen = !this.themeOpen; this.renderRoom(); },
             onChosen: () => { this.themeOpen = false; this.renderRoom(); },
           }) : null),
-        h("p.muted", { "data-testid": "table-settings" }, sg ? sgSummary(table.settings) : paSettings(table.settings)),
+        h("p.muted", { "data-testid": "table-settings" }, sg ? sgSummary(table.settings) : paSettings(table.settings, this.isHost || table.seats.some((seat) => seat?.bot))),
         h("p.rules-line", {}, rulesLink(sg ? "speedgans" : "planahead", { label: t("rules.link.game", { game: t(sg ? "game.speedgans" : "game.planahead") }) })),
         h("h2", { "data-testid": "room-heading" }, t(hasFree ? "table.waiting" : "table.seated")),
         seats,

@@ -6,6 +6,7 @@ import { addStrings } from "../i18n.js";
 
 addStrings("de", {
   "rp.watch": "Partie ansehen",
+  "rp.watch.game": "Dieses Spiel ansehen",
   "rp.title": "Rückblick",
   "rp.loading": "Die Partie wird geladen …",
   "rp.notfound": "Diese Partie gibt es nicht oder sie läuft noch.",
@@ -62,6 +63,7 @@ addStrings("de", {
 
 addStrings("en", {
   "rp.watch": "Watch the replay",
+  "rp.watch.game": "Watch this game",
   "rp.title": "Replay",
   "rp.loading": "Loading the game …",
   "rp.notfound": "This game does not exist or is still running.",
