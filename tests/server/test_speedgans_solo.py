@@ -128,6 +128,13 @@ def test_a_tagesstadt_twice_on_one_day_only_the_first_ranks(server, catalog):
     table = start(ann, {"mode": "daily"})
     tasks = [task["id"] for task in table["game"]["tasks"]]
     assert table["settings"] == {"mode": "daily", "day": day}
+
+    def running(client: Client | None) -> bool:
+        """Whether the day's list tells this player (None: nobody signed in) his attempt runs."""
+        headers = {"Authorization": f"Bearer {client.token}"} if client else {}
+        return httpx.get(f"{server.url}/api/tagesstadt/{day}", headers=headers).json()["running"]
+
+    assert running(ann) and not running(bob) and not running(None)
     ann.send({"type": "hint", "table": table["id"]})
     ann.table_until(lambda t: t["game"]["hints"] == 1)
     server.advance(34.5)  # then 9 tiles in 5.4 s: done after 39.9 s
@@ -154,6 +161,7 @@ def test_a_tagesstadt_twice_on_one_day_only_the_first_ranks(server, catalog):
     assert lists["tasks"] is None and lists["attempts"] == 3  # the day's tasks: not before midnight
     mine = httpx.get(f"{server.url}/api/tagesstadt/{day}", headers={"Authorization": f"Bearer {ann.token}"})
     assert mine.json()["tasks"] == tasks  # but to those who have played
+    assert mine.json()["running"] is False  # (both her attempts are over)
     assert [(e["rank"], e["nickname"], e["points"]) for e in lists["entries"]] == [
         (1, "Bob", second["total"]),
         (2, "Ann", first["total"]),

@@ -12,6 +12,7 @@ from spieltisch.server.puzzles import day_end
 from spieltisch.server.routes.answers import viewer
 from spieltisch.server.rules.speedgans_solo import SpeedgansSoloRules, daily_archive, daily_day
 from spieltisch.server.services import Services, ServicesDep
+from spieltisch.server.tables import Status
 from spieltisch.storage.models import SoloResult
 
 router = APIRouter(prefix="/api/tagesstadt")
@@ -42,10 +43,10 @@ async def day_list(
     except RuleError as error:
         raise HTTPException(404, error.message) from None
     results = await asyncio.to_thread(s.repository.solo_results, "daily", date.isoformat())
-    shown = s.clock.now() >= day_end(date)
-    if not shown:
-        player = await viewer(s, authorization)
-        shown = player is not None and any(r.player_id == player.id for r in results)
+    player = await viewer(s, authorization) if authorization else None
+    shown = s.clock.now() >= day_end(date) or (
+        player is not None and any(r.player_id == player.id for r in results)
+    )
     first = sorted(
         (r for r in results if r.first_attempt),
         key=lambda r: (-r.points, r.result.get("seconds") or float("inf"), r.id),
@@ -59,7 +60,20 @@ async def day_list(
         "tasks": list(_rules(s).daily_tasks(date)) if shown else None,
         "attempts": len(results),
         "entries": entries,
+        # The viewer's attempt at the day that is still being played (its clock runs): the page says
+        # so and „Tagesstadt spielen“ takes him back to it, not as if he had not begun.
+        "running": player is not None and _running_attempt(s, player.id, date.isoformat()),
     }
+
+
+def _running_attempt(s: Services, player: str, day: str) -> bool:
+    key = _rules(s).attempt_key({"mode": "daily", "day": day})
+    return any(
+        brief.facts.attempt_key == key
+        and brief.facts.status is not Status.FINISHED
+        and brief.facts.seat_of(player) is not None
+        for brief in s.store.briefs().values()
+    )
 
 
 def _entry(row: SoloResult) -> dict[str, Any]:

@@ -16,11 +16,13 @@ export function soloCard(app, start) {
       daily.textContent = t("solo.daily.none");
       return;
     }
-    const own = ownDaily(await dailyList(index.today), app.me?.id);
-    daily.dataset.played = own ? "true" : "false";
+    const list = await dailyList(index.today);
+    const own = ownDaily(list, app.me?.id);
+    daily.dataset.played = own ? "true" : list.running ? "running" : "false";
+    // (An attempt begun and not done: its clock runs, it is no "not played yet".)
     daily.textContent = own
       ? t("solo.lobby.daily.played", { points: formatPoints(own.points), rank: own.rank })
-      : t("solo.lobby.daily.open");
+      : list.running ? t("solo.lobby.daily.running") : t("solo.lobby.daily.open");
     daily.classList.toggle("is-played", Boolean(own));
   }).catch(() => { daily.textContent = ""; });
   const entry = (mode, text, extra = null) => h("div.sg-solo-entry", { "data-mode": mode },
