@@ -115,13 +115,10 @@ class ServerProcess:
         return self
 
     def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        from tests.services import stop_gently
+
+        if self.process:
+            stop_gently(self.process)
 
     def restart(self) -> None:
         self.stop()

@@ -208,13 +208,19 @@ http {{
         raise RuntimeError("nginx did not listen within 10 s")
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        if self.process is not None:
+            stop_gently(self.process)
+
+
+def stop_gently(process: subprocess.Popen) -> None:
+    """Terminate a process and wait for it; killed if it has not ended within 10 s."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def run_by_its_followers(redis_url: str, table_id: str) -> bool:
