@@ -472,8 +472,9 @@ export class SoloGame extends BuildView {
     if (this.timers.clock && clock) {
       this.timers.clock.textContent = clock.text;
       this.timers.clock.parentElement.classList.toggle("is-urgent", clock.urgent);
-      this.cityEl?.classList.toggle("is-urgent", clock.urgent && clock.left > 0);
     }
+    // The city pulses in the clock's last seconds (the same node after them: the pulse ends here).
+    this.cityEl?.classList.toggle("is-urgent", Boolean(this.timers.clock && clock?.urgent && clock.left > 0));
     if (this.model.tick()) this.render();
   }
 }

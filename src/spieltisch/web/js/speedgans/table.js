@@ -265,12 +265,13 @@ export class SpeedgansGame extends BuildView {
     if (this.timers.hourglass && c.hourglass) {
       this.timers.hourglass.textContent = c.hourglass.text;
       this.timers.hourglass.parentElement.classList.toggle("is-urgent", c.hourglass.urgent);
-      this.cityEl?.classList.toggle("is-urgent", c.hourglass.pulse);
       if (c.hourglass.pulse && !this.vibrated) {
         this.vibrated = true;
         try { navigator.vibrate?.(200); } catch { /* not on this device */ }
       }
     }
+    // The city pulses in the hourglass's last seconds (the same node after them: the pulse ends here).
+    this.cityEl?.classList.toggle("is-urgent", Boolean(this.timers.hourglass && c.hourglass?.pulse));
     if (this.timers.clock && c.clock) {
       this.timers.clock.textContent = c.clock.text;
       this.timers.clock.parentElement.classList.toggle("is-urgent", c.clock.urgent);
