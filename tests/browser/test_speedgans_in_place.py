@@ -1,7 +1,7 @@
-"""Speedgans' table screen updated in place (issue 33, dom.js): when another player's change comes in,
-the tile or cell a player is on with the keyboard stays the same node and keeps the focus, and a tile
-being dragged is still dragged (the page is drawn anew under it, not after it) and dropped where the
-player lets go."""
+"""Speedgans' screens updated in place (issue 33, dom.js): when another player's change comes in, the
+tile or cell a player is on with the keyboard stays the same node and keeps the focus, and a tile
+being dragged is still dragged (the change is drawn under it at once, not after it) and dropped where
+the player lets go; in a solo run the cell a player is on survives the server's answer."""
 
 from __future__ import annotations
 
@@ -86,3 +86,26 @@ def test_focus_and_a_drag_survive_another_players_change(live_server, new_page):
         assert page.errors == []
     finally:
         ben.close()
+
+
+def test_a_solo_runs_cell_survives_the_servers_answer(live_server, new_page):
+    """A solo run is updated in place too: the cell a player turns a tile on with the keyboard is the
+    same node, still focused, once the server's answer to the change is drawn."""
+    page = new_page("desktop")
+    page.goto(live_server + "/")
+    pick_nickname(page, "Vera")
+    page.get_by_test_id("lobby-solo-practice").click()
+    solo = page.get_by_test_id("solo")
+    expect(solo).to_have_attribute("data-mode", "practice")
+    page.get_by_test_id("tray-3").focus()
+    page.keyboard.press("5")
+    cell = page.get_by_test_id("cell-4")
+    expect(cell).to_have_attribute("data-tile", "3a0")
+    expect(solo).to_have_attribute("data-pending", "false")
+    assert focused(page)["id"] == "cell-4"
+    cell.evaluate(MARK)
+    page.keyboard.press("r")
+    expect(cell).to_have_attribute("data-tile", "3a1")
+    expect(solo).to_have_attribute("data-pending", "false")
+    assert focused(page) == {"probe": "kept", "id": "cell-4"}
+    assert page.errors == []

@@ -116,12 +116,11 @@ export class BuildView {
   render() {}
 
   /**
-   * Draw the page as `root` says (a description; a solo run's finished pages still give an element)
-   * and wire the hands when the own city may be changed (`interactive`; the city and the tray take
-   * BoardInput's handlers then). The nodes a player is on are kept, and so is the focus; it moves
-   * only with the chosen tile, followed into the city or back into the tray. It stays on the board
-   * only while it can be built on (keepFocus false: never): a locked city or one to look at keeps no
-   * focus frame on its last cell.
+   * Draw the page as the description `root` says (the city and the tray take BoardInput's handlers
+   * when the own city may be changed: `interactive`). The nodes a player is on are kept, and so is
+   * the focus; it moves only with the chosen tile, followed into the city or back into the tray. It
+   * stays on the board only while it can be built on (keepFocus false: never): a locked city or one
+   * to look at keeps no focus frame on its last cell.
    * @param {import("../dom.js").Child} root @param {{interactive: boolean, keepFocus?: boolean}} options
    */
   show(root, { interactive, keepFocus = true }) {
@@ -144,7 +143,7 @@ export class BuildView {
       const p = this.pieces[focusTile];
       target = this.el.querySelector(p.cell !== null ? `[data-testid="cell-${p.cell}"]` : `[data-testid="tray-${focusTile}"]`);
     } else if (!focused.isConnected && focusId) {
-      // An element drawn anew (a page drawn whole, a seat's chip that became a button): its successor.
+      // An element that gave way to another (a seat's chip that became a button): its successor.
       target = this.el.querySelector(`[data-testid="${focusId}"]`);
     }
     if (target && target !== document.activeElement && !(/** @type {HTMLButtonElement} */ (target).disabled)) target.focus({ preventScroll: true });
