@@ -100,6 +100,8 @@ def test_a_round_with_five_players_fits_the_phone(live_server, browser, shots, s
     inside_the_window(page, ["sg-tasks", "city", "results", "next-round", "musterstadt", "next-in", "theme"])
     chips_in_one_row(page, 5)
     expect(page.get_by_test_id("not-scored-0")).to_contain_text("nicht fertig")
+    # The hourglass is over: the city (the same node) pulses no more.
+    expect(page.get_by_test_id("city")).not_to_have_class(re.compile(r"\bis-urgent\b"))
     every_look(page, shots, f"speedgans-phone-{size}-scoring")
     # The Musterstadt is drawn like any city: its catches as red arrows, caught geese with bows.
     page.get_by_test_id("musterstadt").tap()

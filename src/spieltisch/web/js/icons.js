@@ -2,6 +2,7 @@
 // and looks menu (gear). icon("span.end-trophy", "trophy") wraps one in an element of its own.
 
 import { h } from "./ui.js";
+import { h as v } from "./dom.js";
 
 export const ICONS = {
   trophy: `<svg viewBox="0 0 24 24" width="26" height="26"><path d="M7 3h10v3h3v2a5 5 0 0 1-4.2 4.9A5 5 0 0 1 13 15.9V18h3v3H8v-3h3v-2.1A5 5 0 0 1 8.2 12.9 5 5 0 0 1 4 8V6h3zm0 5V8H6a3 3 0 0 0 1 2.2zm10 0v2.2A3 3 0 0 0 18 8z" fill="#e0a526" stroke="#9a6b0c" stroke-width="0.8"/></svg>`,
@@ -15,4 +16,9 @@ export function icon(spec, name) {
   const el = h(spec, { "aria-hidden": "true" });
   el.innerHTML = ICONS[name];
   return el;
+}
+
+/** The same, described (dom.js): iconView("span.sg-clock-icon", "clock"). */
+export function iconView(spec, name) {
+  return v(spec, { "aria-hidden": "true", innerHTML: ICONS[name] });
 }

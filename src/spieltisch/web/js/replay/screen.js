@@ -51,7 +51,7 @@ export class ReplayScreen extends Screen {
     this.model = null;
     /**
      * What draws the game's steps (planahead.js, speedgans.js); Speedgans adds head extras and Escape.
-     * @type {{title(): string, stage(): Node, destroy(): void, headExtras?: () => Node | null, onEscape?: () => boolean} | null}
+     * @type {{title(): string, stage(): Node, destroy(): void, headExtras?: () => import("../dom.js").Child, onEscape?: () => boolean} | null}
      */
     this.view = null;
     this.timer = null;

@@ -3,7 +3,7 @@
 
 import "./strings.js";
 import { t } from "../i18n.js";
-import { h } from "../ui.js";
+import { h } from "../dom.js";
 
 /** The games that have a rules page (rules/screen.js draws them). */
 export const RULES_GAMES = ["planahead", "speedgans"];
@@ -11,7 +11,7 @@ export const RULES_GAMES = ["planahead", "speedgans"];
 export const rulesPath = (game) => `/regeln/${game}`;
 
 /**
- * A link to a game's rules. app: to navigate in the app (null: a new tab); label: the link's text
+ * A link to a game's rules, described (dom.js). app: to navigate in the app (null: a new tab); label: the link's text
  * (default „Regeln“, with the game's name for screen readers).
  */
 export function rulesLink(game, { app = null, label = null, testid = `rules-link-${game}` } = {}) {

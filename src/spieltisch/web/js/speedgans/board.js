@@ -6,11 +6,11 @@
 
 import { t } from "../i18n.js";
 import { h } from "../ui.js";
+import { create, h as v } from "../dom.js";
 import { PointerDrag } from "../drag.js";
 import { E, EDGES, N, S, TILE_NUMBERS, W, neighbourCell } from "./city.js";
 import { arms, figureCounts, figureIcon, figurePoint, sideInfo, tileMarkup } from "./tiles.js";
 
-const SVGNS = "http://www.w3.org/2000/svg";
 export const WALL = 22; // wall thickness in city units; a cell is 100
 export const CITY = 300 + 2 * WALL;
 const DOUBLE_TAP_MS = 330;
@@ -20,11 +20,9 @@ export function cellOrigin(cell) {
   return [WALL + (cell % 3) * 100, WALL + Math.floor(cell / 3) * 100];
 }
 
-function svgEl(markup, attrs = {}) {
-  const el = document.createElementNS(SVGNS, "svg");
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  el.innerHTML = markup;
-  return el;
+/** Text for markup (a tile's label beside its picture). @param {string} text */
+function escapeText(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 function edgeIndex(edge) {
@@ -163,32 +161,28 @@ export function describeSide(tile, side) {
 
 
 /**
- * Render the city. opts: {cells, report, interactive, selected, showHelp, showProblems, showCatches,
- * urgent, locked, testid, hint}. hint (a solo run's „Rat“): {wrong: cells whose tile is wrong,
- * nextCell: the cell that glows, piece: the tile that belongs there (drawn faintly on a free cell)}.
- * Returns the element; cell buttons carry data-testid cell-0..8.
+ * The city, described (dom.js): a screen's update keeps its cells, so a focused cell stays focused
+ * and a tile dragged from it keeps its pointer. opts: {cells, report, interactive, selected,
+ * showHelp, showProblems, showCatches, urgent, locked, testid, hint, ref, handlers}. hint (a solo
+ * run's „Rat“): {wrong: cells whose tile is wrong, nextCell: the cell that glows, piece: the tile that
+ * belongs there (drawn faintly on a free cell)}; ref(el): given the city's element; handlers: the
+ * hands' on<event> handlers (BoardInput.handlers) while the city may be built on. Cell buttons carry
+ * data-testid cell-0..8.
  */
-export function cityElement(opts) {
+export function cityView(opts) {
   const cells = opts.cells;
   const report = opts.report;
   const caught = opts.showCatches ? caughtByCell(report) : new Map();
-  const root = h("div.sg-city", {
-    "data-testid": opts.testid || "city",
-    "data-city": cells.map((c) => (c ? `${c.tile}${c.side}${c.rotation}` : ".")).join(" "),
-    "data-valid": report ? String(Boolean(report.valid)) : "",
-    class: [opts.interactive ? "is-interactive" : "is-readonly", opts.urgent ? "is-urgent" : "", opts.locked ? "is-locked" : ""].join(" "),
-  });
-  root.append(svgEl(wallMarkup(cells), { class: "sg-city-bg", viewBox: `0 0 ${CITY} ${CITY}`, "aria-hidden": "true" }));
-  const grid = h("div.sg-cells", { role: "group", "aria-label": t("sg.city") });
   const hint = opts.hint || null;
   const wrong = new Set(hint?.wrong || []);
-  cells.forEach((c, cell) => {
+  const wrongMark = `<span class="sg-wrong-mark" aria-hidden="true">✗</span>`;
+  const grid = v("div.sg-cells", { role: "group", "aria-label": t("sg.city") }, cells.map((c, cell) => {
     const hinted = hint?.nextCell === cell && hint.piece;
     let label = c ? t("sg.cell.tile", { n: cell + 1, tile: describeSide(c.tile, c.side) }) : t("sg.cell.empty", { n: cell + 1 });
     if (hinted) label += ` – ${t("sg.cell.hint", { tile: `${hint.piece.tile}${hint.piece.side}` })}`;
     else if (wrong.has(cell)) label += ` – ${t("sg.cell.wrong")}`;
-    const btn = h("button.sg-cell", {
-      type: "button", "data-testid": `cell-${cell}`, "data-cell": cell,
+    const props = {
+      key: cell, type: "button", "data-testid": `cell-${cell}`, "data-cell": cell,
       "data-tile": c ? `${c.tile}${c.side}${c.rotation}` : "",
       "data-hint": hinted ? "next" : wrong.has(cell) ? "wrong" : null,
       "data-piece": hinted ? `${hint.piece.tile}${hint.piece.side}${hint.piece.rotation}` : null,
@@ -197,50 +191,60 @@ export function cityElement(opts) {
       tabindex: opts.interactive || c ? null : "-1",
       class: [c ? "has-tile" : "is-empty", c && opts.selected === c.tile ? "is-selected" : "",
         hinted ? "is-hinted" : "", wrong.has(cell) ? "is-wrong" : ""].join(" "),
-    });
-    if (c) btn.innerHTML = tileMarkup(c.tile, c.side, c.rotation, { caught: caught.get(cell) || [] });
-    else if (hinted) {
-      const ghost = h("span.sg-hint-ghost", { "aria-hidden": "true" });
-      ghost.innerHTML = tileMarkup(hint.piece.tile, hint.piece.side, hint.piece.rotation);
-      btn.append(ghost);
-    } else btn.append(h("span.sg-cell-no", { "aria-hidden": "true" }, String(cell + 1)));
-    if (wrong.has(cell)) btn.append(h("span.sg-wrong-mark", { "aria-hidden": "true" }, "✗"));
-    grid.append(btn);
-  });
-  root.append(grid);
+    };
+    // A tile is drawn as one piece of markup (its SVG), the wrong mark after it.
+    if (c) return v("button.sg-cell", { ...props, innerHTML: tileMarkup(c.tile, c.side, c.rotation, { caught: caught.get(cell) || [] }) + (wrong.has(cell) ? wrongMark : "") });
+    return v("button.sg-cell", props,
+      hinted
+        ? v("span.sg-hint-ghost", { "aria-hidden": "true", innerHTML: tileMarkup(hint.piece.tile, hint.piece.side, hint.piece.rotation) })
+        : v("span.sg-cell-no", { "aria-hidden": "true" }, String(cell + 1)),
+      wrong.has(cell) ? v("span.sg-wrong-mark", { "aria-hidden": "true" }, "✗") : null);
+  }));
   let overlay = "";
   if (opts.showHelp) overlay += helpMarkup(cells);
   if (opts.showProblems && report) overlay += problemMarkup(report.problems, cells);
   if (opts.showCatches && report) overlay += catchMarkup(report.catches, cells);
   overlay = `<defs><marker id="sg-arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4.2" markerHeight="4.2" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 Z" class="sg-arrowhead"/></marker></defs>${overlay}`;
-  root.append(svgEl(overlay, { class: "sg-city-overlay", viewBox: `0 0 ${CITY} ${CITY}`, "aria-hidden": "true" }));
-  return root;
+  return v("div.sg-city", {
+    "data-testid": opts.testid || "city",
+    "data-city": cells.map((c) => (c ? `${c.tile}${c.side}${c.rotation}` : ".")).join(" "),
+    "data-valid": report ? String(Boolean(report.valid)) : "",
+    class: [opts.interactive ? "is-interactive" : "is-readonly", opts.urgent ? "is-urgent" : "", opts.locked ? "is-locked" : ""].join(" "),
+    ref: opts.ref ?? null,
+    ...opts.handlers,
+  },
+    v("svg.sg-city-bg", { viewBox: `0 0 ${CITY} ${CITY}`, "aria-hidden": "true", innerHTML: wallMarkup(cells) }),
+    grid,
+    v("svg.sg-city-overlay", { viewBox: `0 0 ${CITY} ${CITY}`, "aria-hidden": "true", innerHTML: overlay }));
 }
 
-/** The tray: nine slots in tile order; a slot is empty while its tile lies in the city. hinted: the
- * tile a „Rat“ names (marked). */
-export function trayElement({ pieces, selected, interactive, hinted = null }) {
-  const tray = h("div.sg-tray", { "data-testid": "tray", role: "group", "aria-label": t("sg.tray") });
-  for (const n of TILE_NUMBERS) {
+/** The city as an element of its own (a replay, the rules page). */
+export function cityElement(opts) {
+  return /** @type {HTMLElement} */ (create(cityView(opts)));
+}
+
+/**
+ * The tray, described: nine slots in tile order; a slot is empty while its tile lies in the city.
+ * hinted: the tile a „Rat“ names (marked); ref and handlers as for the city.
+ */
+export function trayView({ pieces, selected, interactive, hinted = null, ref = null, handlers = null }) {
+  return v("div.sg-tray", { "data-testid": "tray", role: "group", "aria-label": t("sg.tray"), ref, ...handlers }, TILE_NUMBERS.map((n) => {
     const p = pieces[n];
-    if (p.cell !== null) {
-      tray.append(h("div.sg-tray-slot.is-empty", { "data-slot": n, "aria-hidden": "true" }, h("span", {}, String(n))));
-      continue;
-    }
-    const btn = h("button.sg-tray-tile", {
-      type: "button", "data-testid": `tray-${n}`, "data-tile": `${n}${p.side}${p.rotation}`,
-      "aria-label": t("sg.tray.tile", { tile: describeSide(n, p.side) }),
-      "aria-pressed": selected === n ? "true" : "false",
-      disabled: interactive ? null : true,
-      "data-hint": hinted === n ? "next" : null,
-      class: [selected === n ? "is-selected" : "", hinted === n ? "is-hinted" : ""].join(" "),
-    });
-    btn.innerHTML = tileMarkup(n, p.side, p.rotation);
-    btn.append(h("span.sg-tile-label", { "aria-hidden": "true" }, `${n}${p.side}`));
-    if (hinted === n) btn.append(h("span.sg-hint-badge", { "aria-hidden": "true" }, t("sg.tray.hinted")));
-    tray.append(h("div.sg-tray-slot", { "data-slot": n }, btn));
-  }
-  return tray;
+    if (p.cell !== null) return v("div.sg-tray-slot.is-empty", { key: n, "data-slot": n, "aria-hidden": "true" }, v("span", {}, String(n)));
+    return v("div.sg-tray-slot", { key: n, "data-slot": n },
+      v("button.sg-tray-tile", {
+        type: "button", "data-testid": `tray-${n}`, "data-tile": `${n}${p.side}${p.rotation}`,
+        "aria-label": t("sg.tray.tile", { tile: describeSide(n, p.side) }),
+        "aria-pressed": selected === n ? "true" : "false",
+        disabled: interactive ? null : true,
+        "data-hint": hinted === n ? "next" : null,
+        class: [selected === n ? "is-selected" : "", hinted === n ? "is-hinted" : ""].join(" "),
+        // The picture, the label and the „Rat“ badge as one piece of markup.
+        innerHTML: tileMarkup(n, p.side, p.rotation)
+          + `<span class="sg-tile-label" aria-hidden="true">${n}${p.side}</span>`
+          + (hinted === n ? `<span class="sg-hint-badge" aria-hidden="true">${escapeText(t("sg.tray.hinted"))}</span>` : ""),
+      }));
+  }));
 }
 
 /** Both sides of a tile, explained (long press / hover). */
@@ -267,7 +271,7 @@ export function sidesCard(tile, current) {
 
 /**
  * Pointer and keyboard handling for the own city while building. `game` provides:
- * pieces, selected, select(n), rotate(n), flip(n), place(n, cell), toTray(n), cityEl, trayEl; and
+ * pieces, selected, select(n), rotate(n), flip(n), place(n, cell), toTray(n), cityEl; and
  * may provide tapCell(cell) -> whether a tap (or Enter/Space) on that cell meant something of its own
  * (a solo run's glowing „Rat“ cell lays its tile), checked before anything else a tap would do.
  */
@@ -278,21 +282,25 @@ export class BoardInput {
     this.lastTap = { tile: null, at: 0 };
     this.popover = null;
     this.hoverTimer = null;
+    /** @type {Record<string, (e: any) => void> | null} the handlers, made once (handlers()) */
+    this.wired = null;
   }
 
-  /** Wire the freshly rendered city and tray. */
-  attach(cityEl, trayEl) {
-    const onDown = (e) => this.pointerDown(e);
-    for (const el of [cityEl, trayEl]) {
-      if (!el) continue;
-      el.addEventListener("pointerdown", onDown);
-      el.addEventListener("contextmenu", (e) => {
+  /**
+   * The hands' handlers, for the city's and the tray's descriptions while the own city may be built
+   * on (the same functions each time: kept nodes keep them).
+   * @returns {Record<string, (e: any) => void>}
+   */
+  handlers() {
+    this.wired ??= {
+      onpointerdown: (e) => this.pointerDown(e),
+      oncontextmenu: (e) => {
         const n = this.tileOf(e.target);
         if (n === null) return;
         e.preventDefault();
         this.game.flip(n);
-      });
-      el.addEventListener("click", (e) => {
+      },
+      onclick: (e) => {
         // Keyboard activation (Space/Enter on a focused button) arrives as a click without pointer.
         if (e.detail !== 0) return;
         const n = this.tileOf(e.target);
@@ -303,21 +311,22 @@ export class BoardInput {
           const cell = this.cellOf(e.target);
           if (cell !== null && this.game.selected !== null) this.game.place(this.game.selected, cell);
         }
-      });
-      el.addEventListener("focusin", (e) => {
+      },
+      onfocusin: (e) => {
         const n = this.tileOf(e.target);
         if (n !== null && this.game.selected !== n) this.game.select(n, { quiet: true });
-      });
-      el.addEventListener("pointerover", (e) => {
+      },
+      onpointerover: (e) => {
         if (e.pointerType !== "mouse" || this.drag) return;
         const n = this.tileOf(e.target);
         clearTimeout(this.hoverTimer);
         if (n === null) { this.hidePopover(); return; }
         const anchor = e.target.closest("button");
         this.hoverTimer = setTimeout(() => this.showPopover(n, anchor), 650);
-      });
-      el.addEventListener("pointerleave", () => { clearTimeout(this.hoverTimer); this.hidePopover(); });
-    }
+      },
+      onpointerleave: () => { clearTimeout(this.hoverTimer); this.hidePopover(); },
+    };
+    return this.wired;
   }
 
   tileOf(target) {
@@ -441,7 +450,6 @@ export class BoardInput {
     if (this.drag === drag) this.drag = null;
     clearTimeout(drag.longTimer);
     document.body.classList.remove("sg-dragging");
-    this.game.afterDrag?.();
   }
 
   /** Stop a drag without a drop (the round ended under it). */

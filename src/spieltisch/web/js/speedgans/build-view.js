@@ -1,10 +1,12 @@
 // What every Speedgans screen that lets a player build shares (a table's round, a solo run): the
 // hands (BoardInput: drag, tap, double tap, long press) and keys passed on to the model, the look
-// and its gear menu, and the three task cards with their values. Each screen draws the rest.
+// and its gear menu, and the three task cards with their values. Each screen draws the rest, by
+// description (dom.js): an update changes the nodes that are there, so the tile or cell a player is
+// on keeps the focus, and a tile being dragged keeps its pointer, because they stay the same nodes.
 
 import "./strings.js";
 import { t } from "../i18n.js";
-import { h } from "../ui.js";
+import { h, render } from "../dom.js";
 import { BoardInput } from "./board.js";
 import { applyTheme, clearTheme, themeMenu } from "./theme.js";
 import { ensureDefs } from "./tiles.js";
@@ -87,10 +89,6 @@ export class BuildView {
     this.model.done();
   }
 
-  afterDrag() {
-    if (this.renderDeferred) this.render();
-  }
-
   /** Escape: what the screen closes first (popover, menus); answers whether it closed something. */
   onEscape() {
     this.input.hidePopover();
@@ -118,36 +116,37 @@ export class BuildView {
   render() {}
 
   /**
-   * Redraw the page with `root`, keeping the keyboard where it was (the chosen tile followed into
-   * the city or back into the tray) and the hands wired when the own city may be changed. The focus
+   * Draw the page as the description `root` says (the city and the tray take BoardInput's handlers
+   * when the own city may be changed: `interactive`). The nodes a player is on are kept, and so is
+   * the focus; it moves only with the chosen tile, followed into the city or back into the tray. It
    * stays on the board only while it can be built on (keepFocus false: never): a locked city or one
    * to look at keeps no focus frame on its last cell.
+   * @param {import("../dom.js").Child} root @param {{interactive: boolean, keepFocus?: boolean}} options
    */
   show(root, { interactive, keepFocus = true }) {
     const active = document.activeElement;
-    const onBoard = Boolean(active?.closest?.(".sg-tray-tile, .sg-cell"));
+    const focused = active && active !== document.body && this.el.contains(active) ? /** @type {HTMLElement} */ (active) : null;
+    const onBoard = Boolean(focused?.closest(".sg-tray-tile, .sg-cell"));
     const boardFocus = keepFocus && interactive;
-    const focusId = boardFocus || !onBoard ? active?.closest?.("[data-testid]")?.getAttribute("data-testid") : null;
-    const focusTile = boardFocus && active?.closest?.(".sg-tray-tile, .sg-cell.has-tile") ? this.selected : null;
+    const focusId = focused?.closest("[data-testid]")?.getAttribute("data-testid");
+    const focusTile = boardFocus && focused?.closest(".sg-tray-tile, .sg-cell.has-tile") ? this.selected : null;
     this.input.hidePopover();
-    this.el.replaceChildren(root);
-    if (interactive) this.input.attach(this.cityEl, this.trayEl);
+    render(this.el, root);
+    if (!focused) return;
+    if (onBoard && !boardFocus) {
+      focused.blur();
+      return;
+    }
+    /** @type {HTMLElement | null} */
     let target = null;
     if (focusTile !== null) {
       const p = this.pieces[focusTile];
-      target = p.cell !== null ? this.el.querySelector(`[data-testid="cell-${p.cell}"]`) : this.el.querySelector(`[data-testid="tray-${focusTile}"]`);
-    } else if (focusId) target = this.el.querySelector(`[data-testid="${focusId}"]`);
-    if (target && !target.disabled) target.focus({ preventScroll: true });
-  }
-
-  /** Whether a drag is under way: then the page is redrawn only after it (never under a finger). */
-  deferWhileDragging() {
-    if (this.input.drag?.active) {
-      this.renderDeferred = true;
-      return true;
+      target = this.el.querySelector(p.cell !== null ? `[data-testid="cell-${p.cell}"]` : `[data-testid="tray-${focusTile}"]`);
+    } else if (!focused.isConnected && focusId) {
+      // An element that gave way to another (a seat's chip that became a button): its successor.
+      target = this.el.querySelector(`[data-testid="${focusId}"]`);
     }
-    this.renderDeferred = false;
-    return false;
+    if (target && target !== document.activeElement && !(/** @type {HTMLButtonElement} */ (target).disabled)) target.focus({ preventScroll: true });
   }
 
   renderThemeMenu() {
@@ -166,9 +165,9 @@ export class BuildView {
  * @param {object} options
  * @param {import("../protocol.js").SpeedgansTask[]} options.tasks
  * @param {Record<string, number | null> | null | undefined} options.values
- * @param {(taskId: string) => ({kind: string, age: number} | null)} [options.flashOf]
+ * @param {(taskId: string) => ({kind: string, age: number, at: number} | null)} [options.flashOf]
  * @param {((task: import("../protocol.js").SpeedgansTask) => string) | null} [options.note]
- * @param {((task: import("../protocol.js").SpeedgansTask) => Node | null) | null} [options.extra]
+ * @param {((task: import("../protocol.js").SpeedgansTask) => import("../dom.js").Child) | null} [options.extra]
  * @param {string} [options.testid]
  * @param {boolean} [options.faulty]
  */
@@ -183,9 +182,9 @@ export function taskCards({ tasks, values, flashOf = () => null, note = null, ex
     const best = !faulty && value !== undefined && value !== null && value === task.best;
     const bestText = note ? note(task) : t("sg.value.best", { n: task.best });
     return h("div.sg-task", {
-      "data-testid": `task-${task.id}`, "data-value": value ?? "", "data-best": task.best ?? "",
+      key: task.id, "data-testid": `task-${task.id}`, "data-value": value ?? "", "data-best": task.best ?? "",
       tabindex: "0", class: [flash ? `is-${flash.kind}` : "", best ? "is-best" : "", `group-${task.id[0]}`].join(" "),
-      style: flash ? `--flash-delay: -${Math.round(flash.age)}ms` : null,
+      ref: (el) => flashFrom(el, flash),
       "aria-label": `${t(`sg.task.${task.id}`)}: ${value ?? "–"}, ${bestText}. ${t(`sg.task.${task.id}.help`)}`,
       onclick: (e) => e.currentTarget.classList.toggle("is-open"),
     },
@@ -200,4 +199,30 @@ export function taskCards({ tasks, values, flashOf = () => null, note = null, ex
       extra ? extra(task) : null,
       h("div.sg-task-help", {}, t(`sg.task.${task.id}.help`)));
   }));
+}
+
+/** @type {WeakMap<Element, number>} when the flash a task card shows began */
+const flashes = new WeakMap();
+
+/**
+ * A task card's flash runs from where it is (its age) when it begins, and again from its start when
+ * a new flash of the same kind follows; the card is kept between updates, its animation with it.
+ * @param {HTMLElement} el @param {{kind: string, age: number, at: number} | null} flash
+ */
+function flashFrom(el, flash) {
+  if (!flash) {
+    flashes.delete(el);
+    el.style.removeProperty("--flash-delay");
+    if (!el.getAttribute("style")) el.removeAttribute("style");
+    return;
+  }
+  const before = flashes.get(el);
+  if (before === flash.at) return;
+  flashes.set(el, flash.at);
+  el.style.setProperty("--flash-delay", `-${Math.round(flash.age)}ms`);
+  if (before !== undefined) {
+    el.classList.remove(`is-${flash.kind}`);
+    void el.offsetWidth; // the animation starts again
+    el.classList.add(`is-${flash.kind}`);
+  }
 }

@@ -73,13 +73,13 @@ export class CityBuilder {
   /**
    * A task value's flash, while it lasts: its kind and how long it has been on (ms).
    * @param {string} taskId
-   * @returns {{kind: "better" | "worse", age: number} | null}
+   * @returns {{kind: "better" | "worse", age: number, at: number} | null}
    */
   flashOf(taskId) {
     const f = this.flash[taskId];
     if (!f) return null;
     const age = this.now() - f.at;
-    return age < FLASH_MS ? { kind: f.kind, age } : null;
+    return age < FLASH_MS ? { kind: f.kind, age, at: f.at } : null;
   }
 
   /** Drop the flashes that are over. */

@@ -1,7 +1,9 @@
 // The pages around Speedgans alone: a Tagesstadt's day (/tagesstadt, /tagesstadt/<day>: its tasks once
 // played, its list of first attempts with one's own row, the archive, a button to play it) and the
 // Bestenliste (/bestenliste: all time or this week, one's own row even below the rows shown, the way
-// to the other lists). Both wear Speedgans' look. The lists' logic is in solo-lists.js.
+// to the other lists). Both wear Speedgans' look and are drawn by description (dom.js: a list that
+// comes in changes the nodes that are there; the gear or tab a player is on keeps the focus). The
+// lists' logic is in solo-lists.js.
 
 import "./strings.js";
 import "./solo-strings.js";
@@ -9,7 +11,7 @@ import "../ratings/strings.js";
 import { t } from "../i18n.js";
 import { HttpError, api, net } from "../net.js";
 import { Screen } from "../screen.js";
-import { h } from "../ui.js";
+import { h, render } from "../dom.js";
 import { formatDay } from "../puzzle/format.js";
 import { applyTheme, clearTheme, themeMenu } from "./theme.js";
 import {
@@ -133,7 +135,7 @@ export class DailyScreen extends SoloPage {
   render() {
     if (!this.el) return;
     if (this.state === "notfound" || this.state === "error") {
-      this.el.replaceChildren(h("div.center-page", {}, h("div.card", { "data-testid": "daily-not-found" },
+      render(this.el, h("div.center-page", {}, h("div.card", { "data-testid": "daily-not-found" },
         h("p", {}, this.state === "notfound" ? t("solo.daily.notfound") : t("err.http")),
         h("div.row", {},
           h("button.primary", { type: "button", onclick: () => this.app.navigate("/tagesstadt") }, t("solo.daily.today")),
@@ -159,7 +161,7 @@ export class DailyScreen extends SoloPage {
       own ? h("p.muted.sg-daily-note", {}, t("solo.daily.againnote")) : null);
     const page = h("div.sg-page.sg-daily-page.page-grid", { "data-testid": "daily-page" },
       intro, this.renderList(me), this.renderArchive());
-    this.el.replaceChildren(page);
+    render(this.el, page);
   }
 
   /** The day's three tasks: once played (before, they would give away thinking time). */
@@ -171,56 +173,49 @@ export class DailyScreen extends SoloPage {
   }
 
   renderList(me) {
-    const box = h("section.card.sg-daily-list", { "data-testid": "daily-list" }, h("h2", {}, t("solo.daily.list")));
-    if (!this.list) {
-      box.append(h("p.muted", {}, "…"));
-      return box;
-    }
+    const head = h("h2", {}, t("solo.daily.list"));
+    if (!this.list) return h("section.card.sg-daily-list", { "data-testid": "daily-list" }, head, h("p.muted", {}, "…"));
     const rows = dailyRows(this.list, me);
-    if (!rows.length) box.append(h("p.muted", { "data-testid": "daily-empty" }, t("solo.daily.empty")));
-    else {
-      box.append(h("table.sg-list", {},
-        h("thead", {}, h("tr", {},
-          h("th.num", {}, t("solo.list.rank")), h("th", {}, t("solo.list.name")), h("th.num", {}, t("solo.list.points")),
-          h("th.num", {}, t("solo.list.time")), h("th.num", {}, t("solo.summary.hints")))),
-        h("tbody", {}, rows.map((r) => h("tr", {
-          "data-testid": "daily-entry", "data-player": r.player, "data-points": r.points, "data-rank": r.rank,
-          class: r.you ? "is-you" : "",
-        },
-          h("td.num.sg-list-rank", {}, `${r.rank}.`),
-          // (no computer stands in for a run alone: a day list's rows never say so, as the Bestenliste's may)
-          h("td.sg-list-name", {}, playerLink({ id: r.player, nickname: r.nickname, cls: "sg-list-nick" }), r.you ? h("span.tag.tag-you", {}, t("sg.you")) : null),
-          h("td.num.strong", {}, formatPoints(r.points)),
-          h("td.num.muted", {}, formatSeconds(r.seconds)),
-          h("td.num.muted", {}, r.hints ? `${r.hints}×` : "–"))))));
-    }
-    box.append(h("p.muted.sg-list-count", {}, this.list.attempts === 1 ? t("solo.daily.attempts.one") : t("solo.daily.attempts", { n: this.list.attempts ?? 0 })));
-    box.append(h("div.sg-page-links", {},
-      this.link("/bestenliste", t("solo.board.title"), "to-board"),
-      this.link("/", t("pa.tolobby"), "to-lobby")));
-    return box;
+    return h("section.card.sg-daily-list", { "data-testid": "daily-list" }, head,
+      !rows.length
+        ? h("p.muted", { "data-testid": "daily-empty" }, t("solo.daily.empty"))
+        : h("table.sg-list", {},
+          h("thead", {}, h("tr", {},
+            h("th.num", {}, t("solo.list.rank")), h("th", {}, t("solo.list.name")), h("th.num", {}, t("solo.list.points")),
+            h("th.num", {}, t("solo.list.time")), h("th.num", {}, t("solo.summary.hints")))),
+          h("tbody", {}, rows.map((r) => h("tr", {
+            "data-testid": "daily-entry", "data-player": r.player, "data-points": r.points, "data-rank": r.rank,
+            class: r.you ? "is-you" : "",
+          },
+            h("td.num.sg-list-rank", {}, `${r.rank}.`),
+            // (no computer stands in for a run alone: a day list's rows never say so, as the Bestenliste's may)
+            h("td.sg-list-name", {}, playerLink({ id: r.player, nickname: r.nickname, cls: "sg-list-nick" }), r.you ? h("span.tag.tag-you", {}, t("sg.you")) : null),
+            h("td.num.strong", {}, formatPoints(r.points)),
+            h("td.num.muted", {}, formatSeconds(r.seconds)),
+            h("td.num.muted", {}, r.hints ? `${r.hints}×` : "–"))))),
+      h("p.muted.sg-list-count", {}, this.list.attempts === 1 ? t("solo.daily.attempts.one") : t("solo.daily.attempts", { n: this.list.attempts ?? 0 })),
+      h("div.sg-page-links", {},
+        this.link("/bestenliste", t("solo.board.title"), "to-board"),
+        this.link("/", t("pa.tolobby"), "to-lobby")));
   }
 
   renderArchive() {
-    const box = h("section.card.sg-daily-archive", { "data-testid": "daily-archive" }, h("h2", {}, t("solo.daily.archive")));
     const days = this.index?.days || [];
-    if (!days.length) {
-      box.append(h("p.muted", {}, this.index ? t("solo.daily.empty") : "…"));
-      return box;
-    }
-    box.append(h("ol.pz-days.sg-days", {}, days.map((day) => {
-      const href = dailyPath(day, this.index.today);
-      const points = this.archive[day];
-      return h("li.pz-day", { class: day === this.day ? "is-current" : "" },
-        h("a.pz-day-link", { href, "data-testid": `daily-day-${day}`, onclick: (e) => { e.preventDefault(); this.app.navigate(href); } },
-          h("span.pz-day-date", {}, formatDay(day, { weekday: true, year: false })),
-          h("span.pz-day-foot", {},
-            typeof points === "number"
-              ? h("span.pz-day-best", {}, t("solo.points.short", { points: formatPoints(points) }))
-              : h("span.pz-day-best.muted", {}, points === null ? t("pz.archive.none") : "…"),
-            day === this.index.today ? h("span.tag.pz-today-tag", {}, t("pz.archive.todaytag")) : null)));
-    })));
-    return box;
+    return h("section.card.sg-daily-archive", { "data-testid": "daily-archive" }, h("h2", {}, t("solo.daily.archive")),
+      !days.length
+        ? h("p.muted", {}, this.index ? t("solo.daily.empty") : "…")
+        : h("ol.pz-days.sg-days", {}, days.map((day) => {
+          const href = dailyPath(day, this.index.today);
+          const points = this.archive[day];
+          return h("li.pz-day", { key: day, class: day === this.day ? "is-current" : "" },
+            h("a.pz-day-link", { href, "data-testid": `daily-day-${day}`, onclick: (e) => { e.preventDefault(); this.app.navigate(href); } },
+              h("span.pz-day-date", {}, formatDay(day, { weekday: true, year: false })),
+              h("span.pz-day-foot", {},
+                typeof points === "number"
+                  ? h("span.pz-day-best", {}, t("solo.points.short", { points: formatPoints(points) }))
+                  : h("span.pz-day-best.muted", {}, points === null ? t("pz.archive.none") : "…"),
+                day === this.index.today ? h("span.tag.pz-today-tag", {}, t("pz.archive.todaytag")) : null)));
+        })));
   }
 }
 
@@ -261,12 +256,12 @@ export class BoardScreen extends SoloPage {
       "aria-selected": this.period === period ? "true" : "false", class: this.period === period ? "is-active" : "",
       onclick: () => this.choose(period),
     }, t(`solo.board.${period}`));
-    const body = h("div.sg-board-body", { role: "tabpanel", "data-testid": "board", "data-period": this.period });
     const board = this.boards[this.period];
-    if (!board) body.append(h("p.muted", {}, this.error ? t("err.http") : "…"));
+    let content;
+    if (!board) content = h("p.muted", {}, this.error ? t("err.http") : "…");
     else {
       const { rows, apart } = boardRows(board, this.app.me?.id);
-      if (!rows.length && !apart) body.append(h("p.muted", { "data-testid": "board-empty" }, t("solo.board.empty")));
+      if (!rows.length && !apart) content = h("p.muted", { "data-testid": "board-empty" }, t("solo.board.empty"));
       else {
         const row = (r, testid) => h("tr", {
           "data-testid": testid, "data-player": r.player, "data-points": r.points, "data-rank": r.rank, "data-games": r.games, "data-stood-in": r.stood_in ?? 0,
@@ -278,14 +273,15 @@ export class BoardScreen extends SoloPage {
             r.stood_in ? h("span.sg-list-stood", { "data-testid": "board-stood-in", title: t("solo.board.stood.long") }, t("solo.board.stood", { n: r.stood_in })) : null),
           h("td.num.strong", {}, formatBoardPoints(r.points)),
           h("td.num.muted", {}, String(r.games)));
-        body.append(h("table.sg-list", {},
+        content = h("table.sg-list", {},
           h("thead", {}, h("tr", {},
             h("th.num", {}, t("solo.list.rank")), h("th", {}, t("solo.list.name")), h("th.num", {}, t("solo.list.points")), h("th.num", {}, t("solo.list.games")))),
           h("tbody", {},
             rows.map((r) => row(r, "board-entry")),
-            apart ? [h("tr.sg-list-gap", { "aria-hidden": "true" }, h("td", { colspan: "4" }, "⋯")), row(apart, "board-you")] : null)));
+            apart ? [h("tr.sg-list-gap", { "aria-hidden": "true" }, h("td", { colspan: "4" }, "⋯")), row(apart, "board-you")] : null));
       }
     }
+    const body = h("div.sg-board-body", { role: "tabpanel", "data-testid": "board", "data-period": this.period }, content);
     const page = h("div.sg-page.sg-board-page.page-grid", { "data-testid": "board-page" },
       h("section.card.sg-board-card", {},
         h("div.sg-page-head", {}, h("h1", {}, t("solo.board.title")), this.gear()),
@@ -299,6 +295,6 @@ export class BoardScreen extends SoloPage {
           h("li", {}, this.link("/wertung", t("rating.link"), "to-ratings")),
           h("li", {}, this.link("/puzzle", t("solo.board.puzzle"), "to-puzzle")),
           h("li", {}, this.link("/", t("pa.tolobby"), "to-lobby")))));
-    this.el.replaceChildren(page);
+    render(this.el, page);
   }
 }

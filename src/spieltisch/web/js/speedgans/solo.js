@@ -2,16 +2,17 @@
 // the town and the tray (the table's hands and keys), the Rekordjagd's clock, the run's points, „Rat“,
 // „Überspringen“, the Übung's new tasks, „Beenden“; under a valid city the points it would bring now;
 // after each city its points and the Musterstadt's, which the board can show; at the end a summary
-// with „Nochmal“. What the run is in is the model's (solo-model.js); this draws it.
+// with „Nochmal“. What the run is in is the model's (solo-model.js); this draws it, by description
+// (dom.js: an update changes the nodes that are there).
 
 import "./strings.js";
 import "./solo-strings.js";
 import { t } from "../i18n.js";
 import { net } from "../net.js";
-import { icon } from "../icons.js";
-import { h } from "../ui.js";
+import { iconView } from "../icons.js";
+import { h } from "../dom.js";
 import { formatDay } from "../puzzle/format.js";
-import { cityElement, trayElement } from "./board.js";
+import { cityView, trayView } from "./board.js";
 import { BuildView, taskCards } from "./build-view.js";
 import { GROUPS, SoloModel, formatPoints, isTriple, pickTask } from "./solo-model.js";
 import { dailyPath } from "./solo-lists.js";
@@ -114,27 +115,27 @@ export class SoloGame extends BuildView {
   // ---- drawing ----------------------------------------------------------------------------------
 
   render() {
-    if (!this.table || !this.el || this.deferWhileDragging()) return;
+    if (!this.table || !this.el) return;
     const model = this.model;
     const game = this.game;
-    const root = h("div.sg-solo", {
+    const attributes = {
       "data-testid": "solo", "data-mode": model.mode, "data-phase": game.phase, "data-number": game.number,
       "data-view": model.view, "data-pending": model.city.pending ? "true" : "false",
       "data-busy": model.busy !== null ? "true" : "false", "data-local-city": model.city.text(),
       class: model.finished ? "is-finished" : "is-playing",
-    });
+    };
     this.timers = {};
     this.cityEl = null;
     this.trayEl = null;
     if (model.finished) {
-      root.append(this.renderTop(), this.renderSummary(), this.renderSummaryBoard());
-      this.show(root, { interactive: false, keepFocus: false });
+      this.show(h("div.sg-solo", attributes, this.renderTop(), this.renderSummary(), this.renderSummaryBoard()), { interactive: false, keepFocus: false });
       return;
     }
     const view = model.viewData();
-    root.append(this.renderTop(), this.renderTasks(view), this.renderLast(), this.renderBoard(view), this.renderSide());
-    if (this.picker) root.append(this.renderPicker());
-    this.show(root, { interactive: view.kind === "own" && model.canBuild() });
+    this.show(h("div.sg-solo", attributes,
+      this.renderTop(), this.renderTasks(view), this.renderLast(), this.renderBoard(view), this.renderSide(),
+      this.picker ? this.renderPicker() : null),
+    { interactive: view.kind === "own" && model.canBuild() });
     this.tick();
   }
 
@@ -155,10 +156,10 @@ export class SoloGame extends BuildView {
         : null);
     const parts = [title];
     if (!model.finished && model.mode === "record") {
-      this.timers.clock = h("span.sg-timer-value", {}, "");
-      parts.push(h("div.sg-clock.sg-solo-clock", { "data-testid": "solo-clock", role: "timer", "aria-label": t("solo.clock") }, this.timers.clock));
+      parts.push(h("div.sg-clock.sg-solo-clock", { key: "clock", "data-testid": "solo-clock", role: "timer", "aria-label": t("solo.clock") },
+        h("span.sg-timer-value", { ref: (el) => { this.timers.clock = el; } })));
     }
-    parts.push(h("div.sg-solo-topright", {},
+    parts.push(h("div.sg-solo-topright", { key: "topright" },
       !model.finished && model.mode === "practice" && model.you !== null
         ? h("button.secondary.small.sg-new-tasks", {
             type: "button", "data-testid": "new-tasks", disabled: !model.canSkip(),
@@ -205,10 +206,17 @@ export class SoloGame extends BuildView {
       ? t("solo.points", { points: formatPoints(last.points) })
       : t(`solo.outcome.${last.outcome}`);
     const age = performance.now() - (this.lastAt ?? 0);
+    const glows = age < LAST_GLOW_MS;
+    // It lights up when it comes (a new node for each city), from where its light is then; kept
+    // while it lights, its animation runs on.
     return h("section.sg-solo-last", {
+      key: `last-${this.lastAt ?? 0}`,
       "data-testid": "last-city", "data-outcome": last.outcome, "data-points": last.points, "data-muster": last.musterSum ?? "",
-      "aria-live": "polite", class: age < LAST_GLOW_MS ? "is-new" : "",
-      style: age < LAST_GLOW_MS ? `--glow-delay: -${Math.round(age)}ms` : null,
+      "aria-live": "polite", class: glows ? "is-new" : "",
+      ref: (el) => {
+        if (!glows) el.removeAttribute("style");
+        else if (!el.style.getPropertyValue("--glow-delay")) el.style.setProperty("--glow-delay", `-${Math.round(age)}ms`);
+      },
     },
       h("div.sg-last-head", {},
         h("span.sg-last-name", {}, name),
@@ -243,17 +251,18 @@ export class SoloGame extends BuildView {
     const own = view.kind === "own";
     const interactive = own && model.canBuild();
     const hint = own ? model.hint() : null;
-    this.cityEl = cityElement({
+    const city = cityView({
       cells: view.cells, report: view.report, interactive,
       selected: interactive ? model.selected : null,
       showHelp: interactive, showProblems: own, showCatches: !own,
       hint: hint && interactive ? hint : null,
+      ref: (el) => { this.cityEl = el; }, handlers: interactive ? this.input.handlers() : null,
     });
     const parts = [];
     if (!own) {
       const last = model.lastCity();
       const name = last?.number ? t("solo.city.n", { n: last.number }) : t("solo.city.last");
-      parts.push(h("div.sg-viewing", { "data-testid": "viewing", role: "status" },
+      parts.push(h("div.sg-viewing", { key: "viewing", "data-testid": "viewing", role: "status" },
         h("span", {}, view.kind === "muster"
           ? musterCaption(last)
           : t("solo.viewing.last", { city: name, points: formatPoints(last?.points) })),
@@ -264,7 +273,7 @@ export class SoloGame extends BuildView {
           }, view.kind === "muster" ? t("solo.last.show") : t("sg.musterstadt")) : null,
           h("button.primary.small", { type: "button", "data-testid": "back-build", onclick: () => this.showView("own") }, t("solo.back")))));
     }
-    parts.push(h("div.sg-city-wrap", { "data-view": view.kind }, this.cityEl));
+    parts.push(h("div.sg-city-wrap", { key: "city", "data-view": view.kind }, city));
     if (own) {
       const status = model.status();
       parts.push(h("p.sg-solo-status", { "data-testid": "solo-status", "data-kind": status.kind, "aria-live": "polite" },
@@ -275,18 +284,14 @@ export class SoloGame extends BuildView {
 
   renderSide() {
     const model = this.model;
-    const side = h("section.sg-side.sg-solo-side", {});
-    if (model.you === null) {
-      side.append(h("p.muted", {}, t("sg.hint.watch")));
-      return side;
-    }
+    if (model.you === null) return h("section.sg-side.sg-solo-side", {}, h("p.muted", {}, t("sg.hint.watch")));
     const interactive = model.view === "own" && model.canBuild();
     const hint = model.view === "own" ? model.hint() : null;
-    this.trayEl = trayElement({
+    const tray = trayView({
       pieces: this.pieces, selected: interactive ? model.selected : null, interactive,
       hinted: hint?.piece && interactive && this.pieces[hint.piece.tile].cell === null ? hint.piece.tile : null,
+      ref: (el) => { this.trayEl = el; }, handlers: interactive ? this.input.handlers() : null,
     });
-    side.append(this.trayEl);
     const cost = this.game.hint_cost ?? 0;
     const canDone = model.canDone();
     const actions = h("div.sg-solo-actions", {},
@@ -305,9 +310,8 @@ export class SoloGame extends BuildView {
             onclick: () => this.act(() => model.skip()),
           }, t("solo.skip"))
         : null,
-);
-    side.append(actions, h("p.sg-keys.muted", {}, t("sg.hint.keys")));
-    return side;
+    );
+    return h("section.sg-side.sg-solo-side", {}, tray, actions, h("p.sg-keys.muted", {}, t("sg.hint.keys")));
   }
 
   /** The Übung's chooser: one task of up to three groups, or new ones drawn. */
@@ -352,44 +356,41 @@ export class SoloGame extends BuildView {
       : s.mode === "daily"
         ? (s.cities[0]?.outcome === "done" ? t("solo.end.daily") : t("solo.end.daily.none"))
         : t("solo.end.practice");
-    const box = h("section.card.sg-summary", { "data-testid": "summary", "data-mode": s.mode, "data-total": s.total ?? "" },
-      h("h1", {}, head));
+    const parts = [h("h1", {}, head)];
     if (s.total !== null) {
-      box.append(h("p.sg-summary-total", { "data-testid": "summary-total", "data-total": s.total },
+      parts.push(h("p.sg-summary-total", { "data-testid": "summary-total", "data-total": s.total },
         h("span.sg-summary-total-n", {}, formatPoints(s.total)), " ", h("span", {}, t("solo.points.word"))));
     }
     if (s.mode !== "practice" && !s.byHand && !s.waiting) {
-      box.append(h("p.sg-unranked", { "data-testid": "not-ranked" }, t("solo.unranked")));
+      parts.push(h("p.sg-unranked", { "data-testid": "not-ranked" }, t("solo.unranked")));
     } else if (s.mode === "record") {
-      box.append(s.waiting
+      parts.push(s.waiting
         ? h("p.muted", { "data-testid": "best-wait" }, "…")
         : s.newBest
-          ? h("p.sg-newbest", { "data-testid": "new-best" }, icon("span.sg-trophy", "trophy"), s.personalBest === null ? t("solo.best.first") : t("solo.best.new", { points: formatPoints(s.personalBest) }))
+          ? h("p.sg-newbest", { "data-testid": "new-best" }, iconView("span.sg-trophy", "trophy"), s.personalBest === null ? t("solo.best.first") : t("solo.best.new", { points: formatPoints(s.personalBest) }))
           : h("p.sg-best", { "data-testid": "personal-best", "data-best": s.personalBest ?? "" },
             s.personalBest === null ? t("solo.best.none") : t("solo.best.old", { points: formatPoints(s.personalBest) })));
     } else if (s.mode === "daily") {
-      box.append(s.waiting
+      parts.push(s.waiting
         ? h("p.muted", { "data-testid": "rank-wait" }, "…")
         : h("p.sg-ranks", { "data-testid": "first-attempt", "data-first": s.firstAttempt ? "true" : "false", class: s.firstAttempt ? "is-first" : "" },
             s.firstAttempt ? t("solo.daily.first") : t("solo.daily.later")));
     }
-    if (s.mode !== "practice") box.append(this.renderCityRows(s));
+    if (s.mode !== "practice") parts.push(this.renderCityRows(s));
     else {
       const last = model.lastCity();
-      box.append(h("p", { "data-testid": "practice-last" }, last
+      parts.push(h("p", { "data-testid": "practice-last" }, last
         ? `${t("solo.city.last")}: ${last.outcome === "done" ? t("solo.points", { points: formatPoints(last.points) }) : t("solo.practice.unfinished")}`
         : t("solo.end.practice.none")));
     }
-    const day = this.renderDay(s);
-    if (day) box.append(day);
+    parts.push(this.renderDay(s));
     const buttons = h("div.row.sg-summary-buttons", {},
       model.you !== null ? h("button.primary.big", { type: "button", "data-testid": "rematch", onclick: () => this.act(() => model.rematch()) }, t("solo.again")) : null,
       h("button.secondary", { type: "button", "data-testid": "to-lobby", onclick: () => this.room.app.navigate("/") }, t("pa.tolobby")));
     const links = h("div.sg-summary-links", {},
       s.mode === "daily" ? this.link(dailyPath(s.day, null), t("solo.daily.list"), "daily-link") : null,
       s.mode !== "practice" ? this.link("/bestenliste", t("solo.board.title"), "board-link") : null);
-    box.append(buttons, links);
-    return box;
+    return h("section.card.sg-summary", { "data-testid": "summary", "data-mode": s.mode, "data-total": s.total ?? "" }, parts, buttons, links);
   }
 
   link(href, text, testid) {
@@ -445,7 +446,7 @@ export class SoloGame extends BuildView {
     const s = model.summary();
     const pick = model.summaryPick();
     const cityName = typeof pick === "number" && s.cities[pick] ? (s.mode === "practice" ? t("solo.city.last") : t("solo.city.n", { n: pick + 1 })) : "";
-    this.cityEl = cityElement({ cells: view.cells, report: view.report, interactive: false, showCatches: true, testid: "city" });
+    const city = cityView({ cells: view.cells, report: view.report, interactive: false, showCatches: true, testid: "city", ref: (el) => { this.cityEl = el; } });
     return h("section.sg-summary-board", {},
       h("div.sg-viewing.is-own", { "data-testid": "viewing", role: "status" },
         h("span", {}, view.kind === "muster"
@@ -462,7 +463,7 @@ export class SoloGame extends BuildView {
         note: (task) => t("solo.points.short", { points: formatPoints(view.points?.[task.id]) }),
       }),
       bonusLine(view),
-      h("div.sg-city-wrap", { "data-view": view.kind }, this.cityEl));
+      h("div.sg-city-wrap", { "data-view": view.kind }, city));
   }
 
   tick() {
@@ -471,8 +472,9 @@ export class SoloGame extends BuildView {
     if (this.timers.clock && clock) {
       this.timers.clock.textContent = clock.text;
       this.timers.clock.parentElement.classList.toggle("is-urgent", clock.urgent);
-      this.cityEl?.classList.toggle("is-urgent", clock.urgent && clock.left > 0);
     }
+    // The city pulses in the clock's last seconds (the same node after them: the pulse ends here).
+    this.cityEl?.classList.toggle("is-urgent", Boolean(this.timers.clock && clock?.urgent && clock.left > 0));
     if (this.model.tick()) this.render();
   }
 }

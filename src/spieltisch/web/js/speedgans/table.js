@@ -1,18 +1,18 @@
 // A Speedgans game at a table on the page: reading the three tasks, building one's city (tray +
 // city), the hourglass, the scoring with every city to look at and the Musterstadt, the next round,
 // the end. What the game is in — the own city and its sync with the server, whose city is shown,
-// what may be pressed — is the model's (model.js); this draws it and passes the player's input on.
+// what may be pressed — is the model's (model.js); this draws it, by description (dom.js: a server's
+// view changes the nodes that are there), and passes the player's input on.
 
 import "./strings.js";
-import { create } from "../dom.js";
+import { h } from "../dom.js";
 import { endDialog } from "../end-dialog.js";
 import { t } from "../i18n.js";
-import { icon } from "../icons.js";
+import { iconView } from "../icons.js";
 import { net } from "../net.js";
 import { PresenceBar } from "../presence.js";
 import { rematchOffer } from "../rematch-offer.js";
-import { h } from "../ui.js";
-import { cityElement, trayElement } from "./board.js";
+import { cityView, trayView } from "./board.js";
 import { BuildView, taskCards } from "./build-view.js";
 import { SpeedgansModel } from "./model.js";
 import { rulesLink } from "../rules/link.js";
@@ -62,21 +62,23 @@ export class SpeedgansGame extends BuildView {
   }
 
   render() {
-    if (!this.table || !this.el || this.deferWhileDragging()) return;
+    if (!this.table || !this.el) return;
     const game = this.game;
     const view = this.model.viewData();
-    const root = h("div.sg-game", {
+    // The clocks' values and the city and tray as drawn (tick() sets the clocks, BoardInput reads them).
+    this.timers = {};
+    this.trayEl = null;
+    const interactive = Boolean(view.own && this.model.canBuild());
+    this.show(h("div.sg-game", {
       "data-testid": "sg-game", "data-phase": game.phase, "data-round": game.round,
       "data-you": this.you ?? "", "data-view": String(this.model.viewSeat),
       "data-pending": this.model.city.pending ? "true" : "false",
       "data-local-city": this.model.city.text(),
-    });
-    const top = this.renderTop();
-    top.append(this.presence.render(this.table));
-    root.append(top, this.renderTasks(view), this.renderBoard(view), this.renderSide());
-    if (game.phase === "reading") root.append(this.renderReading());
-    if ((game.phase === "finished" && !this.model.endHidden) || this.table.closed) root.append(create(this.renderEnd())); // a description (end-dialog.js)
-    this.show(root, { interactive: Boolean(view.own && this.model.canBuild()) });
+    },
+      this.renderTop(), this.renderTasks(view), this.renderBoard(view), this.renderSide(),
+      game.phase === "reading" ? this.renderReading() : null,
+      (game.phase === "finished" && !this.model.endHidden) || this.table.closed ? this.renderEnd() : null),
+    { interactive });
     this.tick();
   }
 
@@ -106,24 +108,28 @@ export class SpeedgansGame extends BuildView {
           h("span.sg-chip-points", {}, String(entry.points ?? 0)),
           game.phase === "scored" && entry.ready ? h("span.sg-chip-ready", { title: t("sg.ready") }, "✓") : null));
     }));
-    this.timers = {};
-    const timers = h("div.sg-timers", {});
-    if (game.phase === "building") {
-      if (game.hourglass_ends) {
-        this.timers.hourglass = h("span.sg-timer-value", {}, "");
-        timers.append(h("div.sg-hourglass", { "data-testid": "hourglass", role: "timer", "aria-label": t("sg.hourglass") }, icon("span.sg-hourglass-icon", "hourglass"), this.timers.hourglass));
-      }
-      if (game.building_ends) {
-        this.timers.clock = h("span.sg-timer-value", {}, "");
-        timers.append(h("div.sg-clock", { "data-testid": "clock", role: "timer", "aria-label": t("sg.clock") }, icon("span.sg-clock-icon", "clock"), this.timers.clock));
-      }
-    }
+    const running = game.phase === "building";
+    const timers = h("div.sg-timers", {},
+      running && game.hourglass_ends
+        ? h("div.sg-hourglass", { key: "hourglass", "data-testid": "hourglass", role: "timer", "aria-label": t("sg.hourglass") },
+          iconView("span.sg-hourglass-icon", "hourglass"), this.timerValue("hourglass"))
+        : null,
+      running && game.building_ends
+        ? h("div.sg-clock", { key: "clock", "data-testid": "clock", role: "timer", "aria-label": t("sg.clock") },
+          iconView("span.sg-clock-icon", "clock"), this.timerValue("clock"))
+        : null);
     return h("header.sg-top", {},
       h("div.sg-title", {},
         h("strong", {}, t("sg.title")),
         h("span", { "data-testid": "round" }, t("sg.round", { n: game.round })),
         h("span.muted", {}, t("sg.target", { n: game.target }))),
-      chips, timers, rulesLink("speedgans", { testid: "game-rules" }), this.room.quick?.button() ?? null, this.renderThemeMenu());
+      chips, timers, rulesLink("speedgans", { testid: "game-rules" }), this.room.quick?.button() ?? null, this.renderThemeMenu(),
+      this.presence.render(this.table));
+  }
+
+  /** A clock's value (tick() writes it; its element kept in this.timers). @param {string} name */
+  timerValue(name) {
+    return h("span.sg-timer-value", { ref: (el) => { this.timers[name] = el; } });
   }
 
   renderTasks(view) {
@@ -139,12 +145,13 @@ export class SpeedgansGame extends BuildView {
     const own = this.model.ownEntry();
     const interactive = Boolean(view.own && this.model.canBuild());
     const scoredPhase = game.phase === "scored" || game.phase === "finished";
-    this.cityEl = cityElement({
+    const city = cityView({
       cells: view.cells, report: view.report, interactive,
       selected: interactive ? this.model.selected : null,
       showHelp: interactive, showProblems: Boolean(view.own && game.phase === "building") || (scoredPhase && !view.muster),
       showCatches: scoredPhase,
       locked: Boolean(view.own && own?.done),
+      ref: (el) => { this.cityEl = el; }, handlers: interactive ? this.input.handlers() : null,
     });
     const parts = [];
     // This round's city a computer (standing in for the person while away) built or began: said as such.
@@ -153,34 +160,31 @@ export class SpeedgansGame extends BuildView {
       && Boolean(game.seats[seat]?.computer_rounds?.includes(game.round));
     const computerMark = byComputer ? h("span.sg-by-computer", { "data-testid": "by-computer" }, t("played.city")) : null;
     if (scoredPhase && !view.own) {
-      parts.push(h("div.sg-viewing", { "data-testid": "viewing", role: "status" },
+      parts.push(h("div.sg-viewing", { key: "viewing", "data-testid": "viewing", role: "status" },
         h("span", {}, view.muster ? t("sg.viewing.muster") : t("sg.viewing", { name: view.name })),
         computerMark,
         this.you !== null ? h("button.secondary.small", { type: "button", "data-testid": "back-own", onclick: () => this.showCity(this.you) }, t("sg.back")) : null));
     } else if (scoredPhase && view.own) {
-      parts.push(h("div.sg-viewing.is-own", { role: "status" }, byComputer ? computerMark : h("span", {}, t("sg.city"))));
+      parts.push(h("div.sg-viewing.is-own", { key: "viewing-own", role: "status" }, byComputer ? computerMark : h("span", {}, t("sg.city"))));
     } else if (byComputer && view.own) {
-      parts.push(h("div.sg-viewing.is-own", { role: "status" }, computerMark));
+      parts.push(h("div.sg-viewing.is-own", { key: "viewing-own", role: "status" }, computerMark));
     }
-    parts.push(h("div.sg-city-wrap", { "data-seat": String(view.seat ?? (view.muster ? "muster" : "")) }, this.cityEl));
+    parts.push(h("div.sg-city-wrap", { key: "city", "data-seat": String(view.seat ?? (view.muster ? "muster" : "")) }, city));
     return h("section.sg-board", {}, parts);
   }
 
   renderSide() {
     const game = this.game;
-    const side = h("section.sg-side", {});
-    this.trayEl = null;
     if (game.phase === "reading" || game.phase === "building") {
       const own = this.model.ownEntry();
-      if (!own) {
-        side.append(h("p.muted", {}, t("sg.hint.watch")));
-        return side;
-      }
+      if (!own) return h("section.sg-side", {}, h("p.muted", {}, t("sg.hint.watch")));
       const interactive = this.model.canBuild();
-      this.trayEl = trayElement({ pieces: this.pieces, selected: interactive ? this.model.selected : null, interactive });
-      side.append(this.trayEl);
       const canDone = this.model.canDone();
-      side.append(
+      return h("section.sg-side", {},
+        trayView({
+          pieces: this.pieces, selected: interactive ? this.model.selected : null, interactive,
+          ref: (el) => { this.trayEl = el; }, handlers: interactive ? this.input.handlers() : null,
+        }),
         h("button.sg-done", {
           type: "button", "data-testid": "gasse-dicht", disabled: !canDone,
           "data-done": own.done ? "true" : "false",
@@ -189,46 +193,40 @@ export class SpeedgansGame extends BuildView {
         }, own.done ? t("sg.done.locked", { n: own.marker ?? "?" }) : t("sg.done")),
         h("p.sg-hint", { "data-testid": "hint", "aria-live": "polite" }, this.model.hint()),
         h("p.sg-keys.muted", {}, t("sg.hint.keys")));
-      return side;
     }
-    side.append(this.renderResults());
-    return side;
+    return h("section.sg-side", {}, this.renderResults());
   }
 
   renderResults() {
     const game = this.game;
     // The lists scroll inside the box; its buttons stay in sight under them (five cities are long).
     const list = scoringList(this.model, { you: this.you, onShowCity: (seat) => this.showCity(seat) });
-    const box = h("section.sg-results", { "data-testid": "results" },
-      h("h2", {}, t("sg.results", { n: game.round })), list);
-    const buttons = h("div.row.sg-result-buttons", {});
-    if (game.musterstadt) {
-      buttons.append(h("button.secondary", {
-        type: "button", "data-testid": "musterstadt", title: t("sg.musterstadt.long"),
-        class: this.model.viewSeat === "muster" ? "is-active" : "", onclick: () => this.showCity("muster"),
-      }, "★ ", t("sg.musterstadt")));
-    }
-    if (game.phase === "scored" && this.you !== null) {
-      const ready = game.seats[this.you]?.ready;
-      buttons.append(h("button.primary.big", {
-        type: "button", "data-testid": "next-round", disabled: ready ? true : null,
-        onclick: () => this.room.send("next_round"),
-      }, ready ? t("sg.next.ready") : t("sg.next")));
-    }
-    if (game.phase === "finished") {
-      buttons.append(h("button.primary", { type: "button", "data-testid": "show-end", onclick: () => this.setEndHidden(false) }, t("sg.showend")));
-    }
-    box.append(buttons);
-    if (game.phase === "scored" && game.next_round_at) {
-      this.timers.next = h("p.muted.sg-next-in", { "data-testid": "next-in", role: "timer" }, "");
-      box.append(this.timers.next);
-    }
-    return box;
+    const ready = this.you !== null && game.seats[this.you]?.ready;
+    return h("section.sg-results", { "data-testid": "results" },
+      h("h2", {}, t("sg.results", { n: game.round })), list,
+      h("div.row.sg-result-buttons", {},
+        game.musterstadt
+          ? h("button.secondary", {
+            type: "button", "data-testid": "musterstadt", title: t("sg.musterstadt.long"),
+            class: this.model.viewSeat === "muster" ? "is-active" : "", onclick: () => this.showCity("muster"),
+          }, "★ ", t("sg.musterstadt"))
+          : null,
+        game.phase === "scored" && this.you !== null
+          ? h("button.primary.big", {
+            type: "button", "data-testid": "next-round", disabled: ready ? true : null,
+            onclick: () => this.room.send("next_round"),
+          }, ready ? t("sg.next.ready") : t("sg.next"))
+          : null,
+        game.phase === "finished"
+          ? h("button.primary", { type: "button", "data-testid": "show-end", onclick: () => this.setEndHidden(false) }, t("sg.showend"))
+          : null),
+      game.phase === "scored" && game.next_round_at
+        ? h("p.muted.sg-next-in", { "data-testid": "next-in", role: "timer", ref: (el) => { this.timers.next = el; } })
+        : null);
   }
 
   renderReading() {
     const game = this.game;
-    this.timers.reading = h("div.sg-reading-count", { "aria-hidden": "true" }, "");
     return h("div.sg-reading-backdrop", {},
       h("section.sg-reading", { "data-testid": "reading", role: "dialog", "aria-labelledby": "sg-reading-title" },
         h("h2", { id: "sg-reading-title" }, t("sg.reading"), " · ", t("sg.round", { n: game.round })),
@@ -237,7 +235,7 @@ export class SpeedgansGame extends BuildView {
           h("div.sg-reading-name", {}, t(`sg.task.${task.id}`)),
           h("div.sg-reading-help", {}, t(`sg.task.${task.id}.help`)),
           h("div.sg-reading-best", {}, t("sg.value.best", { n: task.best }))))),
-        this.timers.reading));
+        h("div.sg-reading-count", { "aria-hidden": "true", ref: (el) => { this.timers.reading = el; } })));
   }
 
   renderEnd() {
@@ -267,12 +265,13 @@ export class SpeedgansGame extends BuildView {
     if (this.timers.hourglass && c.hourglass) {
       this.timers.hourglass.textContent = c.hourglass.text;
       this.timers.hourglass.parentElement.classList.toggle("is-urgent", c.hourglass.urgent);
-      this.cityEl?.classList.toggle("is-urgent", c.hourglass.pulse);
       if (c.hourglass.pulse && !this.vibrated) {
         this.vibrated = true;
         try { navigator.vibrate?.(200); } catch { /* not on this device */ }
       }
     }
+    // The city pulses in the hourglass's last seconds (the same node after them: the pulse ends here).
+    this.cityEl?.classList.toggle("is-urgent", Boolean(this.timers.hourglass && c.hourglass?.pulse));
     if (this.timers.clock && c.clock) {
       this.timers.clock.textContent = c.clock.text;
       this.timers.clock.parentElement.classList.toggle("is-urgent", c.clock.urgent);
@@ -295,27 +294,24 @@ export function scoringList(model, { you, onShowCity }) {
   const nameBtn = (seat) => h("button.link.sg-name", {
     type: "button", "data-testid": `result-name-${seat}`, onclick: () => onShowCity(seat),
   }, model.seatName(seat), seat === you ? ` (${t("sg.you")})` : "");
-  const list = h("div.sg-results-list", {});
-  for (const { task, rows } of tasks) {
-    list.append(h("div.sg-result-task", { "data-task": task.id },
+  return h("div.sg-results-list", {},
+    tasks.map(({ task, rows }) => h("div.sg-result-task", { key: task.id, "data-task": task.id },
       h("div.sg-result-title", {}, h("span.sg-task-id", {}, task.id), t(`sg.task.${task.id}`),
         h("span.muted", {}, ` · ${t("sg.value.best", { n: task.best })}`)),
       rows.length
-        ? h("ol.sg-result-rows", {}, rows.map((r) => h("li", { "data-seat": r.seat, "data-rank": r.rank, "data-value": r.value, "data-points": r.points, class: r.seat === you ? "is-you" : "" },
+        ? h("ol.sg-result-rows", {}, rows.map((r) => h("li", { key: r.seat, "data-seat": r.seat, "data-rank": r.rank, "data-value": r.value, "data-points": r.points, class: r.seat === you ? "is-you" : "" },
             h("span.sg-rank", {}, `${r.rank}.`), nameBtn(r.seat), h("span.sg-rvalue", {}, String(r.value)),
             h("span.sg-rpoints", {}, `+${r.points}`))))
-        : h("p.muted", {}, t("sg.results.none"))));
-  }
-  // This round and the total, per seat; a city that did not count says why (unfinished, faulty).
-  list.append(h("table.sg-totals", { "data-testid": "totals" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("sg.results.round")), h("th", {}, t("sg.results.total")))),
-    h("tbody", {}, order.map((i) => {
-      const e = game.seats[i];
-      return h("tr", { "data-seat": i, "data-round-points": e.round_points ?? 0, "data-points": e.points ?? 0, class: i === you ? "is-you" : "" },
-        h("td", {}, nameBtn(i), e.marker ? h("span.sg-marker.small", { title: t("sg.marker", { n: e.marker }) }, String(e.marker)) : null,
-          scored.has(i) ? null : h("span.sg-notdone", { "data-testid": `not-scored-${i}` }, ` ${t(model.faulty(i) ? "sg.results.faulty" : "sg.results.notdone")}`)),
-        h("td.num", {}, `+${e.round_points ?? 0}`),
-        h("td.num.strong", {}, String(e.points ?? 0)));
-    }))));
-  return list;
+        : h("p.muted", {}, t("sg.results.none")))),
+    // This round and the total, per seat; a city that did not count says why (unfinished, faulty).
+    h("table.sg-totals", { key: "totals", "data-testid": "totals" },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("sg.results.round")), h("th", {}, t("sg.results.total")))),
+      h("tbody", {}, order.map((i) => {
+        const e = game.seats[i];
+        return h("tr", { key: i, "data-seat": i, "data-round-points": e.round_points ?? 0, "data-points": e.points ?? 0, class: i === you ? "is-you" : "" },
+          h("td", {}, nameBtn(i), e.marker ? h("span.sg-marker.small", { title: t("sg.marker", { n: e.marker }) }, String(e.marker)) : null,
+            scored.has(i) ? null : h("span.sg-notdone", { "data-testid": `not-scored-${i}` }, ` ${t(model.faulty(i) ? "sg.results.faulty" : "sg.results.notdone")}`)),
+          h("td.num", {}, `+${e.round_points ?? 0}`),
+          h("td.num.strong", {}, String(e.points ?? 0)));
+      }))));
 }

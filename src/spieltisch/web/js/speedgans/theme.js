@@ -5,8 +5,8 @@
 
 import "./strings.js";
 import { t } from "../i18n.js";
-import { icon } from "../icons.js";
-import { h } from "../ui.js";
+import { iconView } from "../icons.js";
+import { h } from "../dom.js";
 
 const THEME_KEY = "spieltisch.sg.theme";
 export const THEMES = ["herbst", "laterne", "plan"];
@@ -34,25 +34,24 @@ export function setTheme(theme) {
 }
 
 /**
- * The gear and, while open, its menu. open: whether the menu shows; onToggle(): open or close it;
+ * The gear and, while open, its menu, described (dom.js). open: whether the menu shows; onToggle(): open or close it;
  * onChosen(): after a look was chosen (the menu closes; the owner redraws).
  */
 export function themeMenu({ open, onToggle, onChosen }) {
   const current = getTheme();
-  const box = h("div.sg-theme", {});
-  box.append(h("button.sg-gear", {
-    type: "button", "data-testid": "theme", "aria-label": t("sg.theme"), title: t("sg.theme"),
-    "aria-expanded": open ? "true" : "false",
-    onclick: onToggle,
-  }, icon("span", "gear")));
-  if (open) {
-    box.append(h("div.sg-theme-menu", { role: "menu", "data-testid": "theme-menu" },
-      h("div.sg-theme-title", {}, t("sg.theme")),
-      THEMES.map((name) => h("button.sg-theme-item", {
-        type: "button", role: "menuitemradio", "aria-checked": name === current ? "true" : "false",
-        "data-testid": `theme-${name}`, "data-theme": name,
-        onclick: () => { setTheme(name); onChosen(); },
-      }, h("span.sg-theme-swatch", { "data-theme": name }), t(`sg.theme.${name}`)))));
-  }
-  return box;
+  return h("div.sg-theme", {},
+    h("button.sg-gear", {
+      type: "button", "data-testid": "theme", "aria-label": t("sg.theme"), title: t("sg.theme"),
+      "aria-expanded": open ? "true" : "false",
+      onclick: onToggle,
+    }, iconView("span", "gear")),
+    open
+      ? h("div.sg-theme-menu", { role: "menu", "data-testid": "theme-menu" },
+        h("div.sg-theme-title", {}, t("sg.theme")),
+        THEMES.map((name) => h("button.sg-theme-item", {
+          type: "button", role: "menuitemradio", "aria-checked": name === current ? "true" : "false",
+          "data-testid": `theme-${name}`, "data-theme": name,
+          onclick: () => { setTheme(name); onChosen(); },
+        }, h("span.sg-theme-swatch", { "data-theme": name }), t(`sg.theme.${name}`))))
+      : null);
 }
