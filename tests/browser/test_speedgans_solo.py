@@ -244,6 +244,29 @@ def test_a_rekordjagd_to_its_end_on_desktop_and_phone(solo_server, catalog, new_
         assert page.errors == [], page.errors
 
 
+# ---- (b) a Tagesstadt begun and left for a moment ------------------------------------------------
+def test_b_a_tagesstadt_begun_is_no_tagesstadt_not_played(server_factory, new_page):
+    """Vera begins the Tagesstadt and goes to the lobby: the card says her attempt runs (its clock
+    does), not "not played yet", and takes her back to it; so does the day's page."""
+    page = new_page("phone")
+    page.goto(server_factory().url + "/")
+    pick_nickname(page, "Vera")
+    state = page.get_by_test_id("lobby-daily-state")
+    expect(state).to_have_attribute("data-played", "false")
+    page.get_by_test_id("lobby-solo-daily").click()
+    expect(solo(page)).to_have_attribute("data-phase", "playing")
+    tasks = run_tasks(page)
+    page.locator("a.brand").click()
+    expect(state).to_have_attribute("data-played", "running")
+    expect(state).to_have_text("Dein Versuch von heute läuft – spiel ihn weiter")
+    page.get_by_test_id("lobby-daily-list").click()
+    expect(page.get_by_test_id("daily-running")).to_be_visible()
+    expect(page.get_by_test_id("daily-play")).to_have_text("Weiterspielen")
+    page.get_by_test_id("daily-play").click()
+    expect(solo(page)).to_have_attribute("data-phase", "playing")
+    assert run_tasks(page) == tasks  # the same attempt, not a new one
+
+
 # ---- (b) the Tagesstadt twice ----------------------------------------------------------------------
 def test_b_tagesstadt_twice_only_the_first_ranks(server_factory, catalog, new_page, shots):
     # A server of its own: the day's list and its count of attempts are Udo's and Tina's alone,

@@ -129,12 +129,14 @@ def test_a_tagesstadt_twice_on_one_day_only_the_first_ranks(server, catalog):
     tasks = [task["id"] for task in table["game"]["tasks"]]
     assert table["settings"] == {"mode": "daily", "day": day}
 
-    def running(client: Client | None) -> bool:
-        """Whether the day's list tells this player (None: nobody signed in) his attempt runs."""
+    def day_list(client: Client | None) -> dict:
+        """The day's list as this player (None: nobody signed in) gets it."""
         headers = {"Authorization": f"Bearer {client.token}"} if client else {}
-        return httpx.get(f"{server.url}/api/tagesstadt/{day}", headers=headers).json()["running"]
+        return httpx.get(f"{server.url}/api/tagesstadt/{day}", headers=headers).json()
 
-    assert running(ann) and not running(bob) and not running(None)
+    # Her attempt runs: the list tells her so, and shows her the tasks she sees anyway; nobody else.
+    assert (day_list(ann)["running"], day_list(ann)["tasks"]) == (True, tasks)
+    assert [(d["running"], d["tasks"]) for d in (day_list(bob), day_list(None))] == [(False, None)] * 2
     ann.send({"type": "hint", "table": table["id"]})
     ann.table_until(lambda t: t["game"]["hints"] == 1)
     server.advance(34.5)  # then 9 tiles in 5.4 s: done after 39.9 s

@@ -36,16 +36,21 @@ async def day_list(
 ) -> dict[str, Any]:
     """A day's triple and its list: each player's first attempt, best first (equal points: the
     faster first). Later attempts count in `attempts` but never rank. The triple (`tasks`) is
-    null until the day is over, except for a player who has played it: before, it would let
-    anyone prepare a city and play it at once."""
+    null until the day is over, except for a player who has played it or plays it now: before, it
+    would let anyone prepare a city and play it at once."""
     try:
         date = daily_day(day, s.clock.now())
     except RuleError as error:
         raise HTTPException(404, error.message) from None
     results = await asyncio.to_thread(s.repository.solo_results, "daily", date.isoformat())
     player = await viewer(s, authorization) if authorization else None
-    shown = s.clock.now() >= day_end(date) or (
-        player is not None and any(r.player_id == player.id for r in results)
+    # The viewer's attempt at the day that is still being played (its clock runs): the page says
+    # so and „Tagesstadt spielen“ takes him back to it, not as if he had not begun.
+    running = player is not None and _running_attempt(s, player.id, date.isoformat())
+    shown = (
+        s.clock.now() >= day_end(date)
+        or running
+        or (player is not None and any(r.player_id == player.id for r in results))
     )
     first = sorted(
         (r for r in results if r.first_attempt),
@@ -60,9 +65,7 @@ async def day_list(
         "tasks": list(_rules(s).daily_tasks(date)) if shown else None,
         "attempts": len(results),
         "entries": entries,
-        # The viewer's attempt at the day that is still being played (its clock runs): the page says
-        # so and „Tagesstadt spielen“ takes him back to it, not as if he had not begun.
-        "running": player is not None and _running_attempt(s, player.id, date.isoformat()),
+        "running": running,
     }
 
 

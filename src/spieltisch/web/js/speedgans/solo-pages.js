@@ -144,12 +144,15 @@ export class DailyScreen extends SoloPage {
     }
     const me = this.app.me?.id;
     const own = ownDaily(this.list, me);
+    // An attempt begun and not done: its clock runs; the button takes the player back to it.
+    const running = !own && Boolean(this.list?.running);
     const title = !this.day ? t("solo.mode.daily") : this.isToday ? t("solo.daily.title.today") : t("solo.daily.title.day", { date: formatDay(this.day) });
     const intro = h("section.card.sg-daily-intro", { "data-testid": "daily-intro", "data-day": this.day ?? "" },
       h("div.sg-page-head", {}, h("h1", { "data-testid": "daily-heading" }, title), this.gear()),
       this.isToday && this.day ? h("p.muted.sg-daily-date", {}, formatDay(this.day, { weekday: true })) : null,
       h("p", {}, t("solo.daily.rules")),
-      this.renderTasks(own),
+      this.renderTasks(own || running),
+      running ? h("p.sg-daily-own", { "data-testid": "daily-running" }, t("solo.daily.running")) : null,
       own
         ? h("p.sg-daily-own", { "data-testid": "daily-own", "data-points": own.points }, t("solo.daily.own", { points: formatPoints(own.points), rank: own.rank }))
         : null,
@@ -157,17 +160,17 @@ export class DailyScreen extends SoloPage {
         h("button.primary.big", {
           type: "button", "data-testid": "daily-play", disabled: !this.day || this.starting,
           onclick: () => this.play({ mode: "daily", day: this.day }),
-        }, this.starting ? "…" : own ? t("solo.daily.again") : t("solo.daily.play"))),
+        }, this.starting ? "…" : own ? t("solo.daily.again") : running ? t("solo.daily.resume") : t("solo.daily.play"))),
       own ? h("p.muted.sg-daily-note", {}, t("solo.daily.againnote")) : null);
     const page = h("div.sg-page.sg-daily-page.page-grid", { "data-testid": "daily-page" },
       intro, this.renderList(me), this.renderArchive());
     render(this.el, page);
   }
 
-  /** The day's three tasks: once played (before, they would give away thinking time). */
-  renderTasks(own) {
+  /** The day's three tasks: once played or begun (before, they would give away thinking time). */
+  renderTasks(played) {
     if (!this.list) return h("p.muted", {}, "…");
-    if (!own) return h("p.sg-daily-hidden", { "data-testid": "daily-tasks-hidden" }, t("solo.daily.hidden"));
+    if (!played || !this.list.tasks) return h("p.sg-daily-hidden", { "data-testid": "daily-tasks-hidden" }, t("solo.daily.hidden"));
     return h("ul.sg-daily-tasks", { "data-testid": "daily-tasks" }, this.list.tasks.map((id) => h("li", { "data-task": id, class: `group-${id[0]}` },
       h("span.sg-task-id", {}, id), " ", h("strong", {}, t(`sg.task.${id}`)), h("span.muted", {}, ` – ${t(`sg.task.${id}.help`)}`))));
   }
