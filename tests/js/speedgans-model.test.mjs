@@ -291,7 +291,22 @@ describe("the city shown", () => {
     assert.equal(model.viewData().own, true);
   });
 
-  test("someone watching sees an empty city", () => {
+  test("someone watching a scored round sees the leader's city, by name, until he picks another", () => {
+    const { model } = game(speedgansTable({
+      you: null,
+      game: { phase: "finished" },
+      seats: [{ city: "1a0 . . . . . . . .", report: report(), points: 3 }, { city: "2b3 . . . . . . . .", report: report(), points: 7 }, {}],
+    }));
+    const view = model.viewData();
+    assert.equal(view.name, "Ben");
+    assert.equal(view.cells[0].tile, 2);
+    assert.equal(model.shows(1), true);
+    assert.equal(model.shows(0), false);
+    model.showCity(0);
+    assert.equal(model.viewData().name, "Anna");
+  });
+
+  test("someone watching sees an empty city while the round is built", () => {
     const { model } = game(speedgansTable({ you: null }));
     assert.deepEqual(model.viewData(), { cells: Array(9).fill(null), report: null, name: "" });
   });

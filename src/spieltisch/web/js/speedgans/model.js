@@ -192,7 +192,17 @@ export class SpeedgansModel extends CityBuilder {
    * @param {number} i
    */
   shows(i) {
+    if (this.viewSeat === "own" && this.you === null) return this.viewData().seat === i; // (a spectator: the leader's)
     return (this.viewSeat === "own" && i === this.you) || this.viewSeat === i;
+  }
+
+  /** The seat with the most points that has a city to show (null: none has). */
+  leaderWithCity() {
+    let best = null;
+    this.game.seats.forEach((entry, i) => {
+      if (typeof entry.city === "string" && (best === null || entry.points > this.game.seats[best].points)) best = i;
+    });
+    return best;
   }
 
   /**
@@ -212,6 +222,13 @@ export class SpeedgansModel extends CityBuilder {
       if (entry && typeof entry.city === "string") {
         return { cells: parseCity(entry.city), report: entry.report, seat: this.viewSeat, name: this.seatName(this.viewSeat) };
       }
+    }
+    // A spectator has no city of his own: once the round is scored he sees the leader's (the most
+    // points; the first seat of them), until he picks another.
+    const leader = this.you === null && scored ? this.leaderWithCity() : null;
+    if (leader !== null) {
+      const entry = game.seats[leader];
+      return { cells: parseCity(entry.city), report: entry.report, seat: leader, name: this.seatName(leader) };
     }
     const own = this.ownEntry();
     if (!own || this.you === null) return { cells: Array(9).fill(null), report: null, name: "" };
