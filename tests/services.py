@@ -174,9 +174,10 @@ class NginxProxy:
         self.conf.write_text(
             f"""{user}
 worker_processes 1;
+worker_rlimit_nofile 65536;
 pid {folder / "nginx.pid"};
 error_log {folder / "error.log"} warn;
-events {{ worker_connections 4096; }}
+events {{ worker_connections 16384; }}
 http {{
     access_log off;
     client_body_temp_path {temp}/body;
