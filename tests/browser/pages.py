@@ -7,6 +7,11 @@ from collections.abc import Callable
 
 from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from tests.server.player_client import Client
+
+#: Marks an element of the page, so that a test can tell later whether it is still the same node
+#: (issue 33: screens are updated in place).
+MARK = "(el) => { el.dataset.probe = 'kept'; }"
 
 
 def pick_nickname(page: Page, name: str) -> None:
@@ -14,6 +19,27 @@ def pick_nickname(page: Page, name: str) -> None:
     page.get_by_test_id("nickname-input").fill(name)
     page.get_by_test_id("nickname-submit").click()
     expect(page.get_by_test_id("nickname")).to_contain_text(name)
+
+
+def hosted_with_ben(page: Page, url: str, game: str) -> tuple[str, Client]:
+    """Anna (the page) opens a table of `game` for two, without a clock, and Ben (a client over the
+    socket, the caller's to close) takes the other seat: the table's id and Ben."""
+    page.goto(url + "/")
+    pick_nickname(page, "Anna")
+    if game == "speedgans":
+        page.get_by_test_id("create-game-speedgans").check()
+        page.get_by_test_id("sg-seats").select_option("2")
+        page.get_by_test_id("sg-clock").select_option("")
+    else:
+        page.get_by_test_id("create-seats").select_option("2")
+        page.get_by_test_id("create-clock").select_option("")
+    page.get_by_test_id("create-table").click()
+    expect(page.get_by_test_id("table-settings")).to_be_visible()
+    table_id = page.url.rsplit("/", 1)[1]
+    ben = Client(url, "Ben")
+    ben.send({"type": "join", "table": table_id})
+    expect(page.get_by_test_id("seat-1")).to_contain_text("Ben")
+    return table_id, ben
 
 
 def click_until(target: Locator, done: Callable[[], None], attempts: int = 3) -> None:

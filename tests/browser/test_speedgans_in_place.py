@@ -8,13 +8,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.boxes import centre_of
-from tests.browser.pages import pick_nickname
+from tests.browser.pages import MARK, hosted_with_ben, pick_nickname
 from tests.server.player_client import Client
 
 pytestmark = pytest.mark.browser
 
-#: Marks an element of the page, so that the test can tell later whether it is still the same node.
-MARK = "(el) => { el.dataset.probe = 'kept'; }"
 #: Ben's city, laid a tile at a time.
 BEN = "1a0 2a0 3a0 4a0 5a0 6a0 7a0 8a0 9a0"
 
@@ -33,18 +31,8 @@ def focused(page: Page) -> dict:
 
 def test_focus_and_a_drag_survive_another_players_change(live_server, new_page):
     page = new_page("desktop")
-    page.goto(live_server + "/")
-    pick_nickname(page, "Anna")
-    page.get_by_test_id("create-game-speedgans").check()
-    page.get_by_test_id("sg-seats").select_option("2")
-    page.get_by_test_id("sg-clock").select_option("")
-    page.get_by_test_id("create-table").click()
-    expect(page.get_by_test_id("table-settings")).to_be_visible()
-    table_id = page.url.rsplit("/", 1)[1]
-    ben = Client(live_server, "Ben")
+    table_id, ben = hosted_with_ben(page, live_server, "speedgans")
     try:
-        ben.send({"type": "join", "table": table_id})
-        expect(page.get_by_test_id("seat-1")).to_contain_text("Ben")
         page.get_by_test_id("start").click()
         expect(page.get_by_test_id("sg-game")).to_have_attribute("data-phase", "building", timeout=10_000)
 

@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.pages import pick_nickname
+from tests.browser.pages import MARK, hosted_with_ben, pick_nickname
 from tests.browser.planahead_page import centre, free_field, wait_turn
 from tests.server.player_client import Client
 
 pytestmark = pytest.mark.browser
-
-#: Marks an element of the page, so that the test can tell later whether it is still the same node.
-MARK = "(el) => { el.dataset.probe = 'kept'; }"
 
 
 def ben_plays(ben: Client, table_id: str, turn: int) -> None:
@@ -32,17 +29,8 @@ def ben_confirmed(page: Page) -> None:
 
 def test_focus_and_a_drag_survive_a_view_from_the_server(live_server, new_page):
     page = new_page("desktop")
-    page.goto(live_server + "/")
-    pick_nickname(page, "Anna")
-    page.get_by_test_id("create-seats").select_option("2")
-    page.get_by_test_id("create-clock").select_option("")
-    page.get_by_test_id("create-table").click()
-    expect(page.get_by_test_id("table-settings")).to_be_visible()
-    table_id = page.url.rsplit("/", 1)[1]
-    ben = Client(live_server, "Ben")
+    table_id, ben = hosted_with_ben(page, live_server, "planahead")
     try:
-        ben.send({"type": "join", "table": table_id})
-        expect(page.get_by_test_id("seat-1")).to_contain_text("Ben")
         page.get_by_test_id("start").click()
         wait_turn(page, 0)
 
