@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.server.player_client import Client  # noqa: E402
-from tests.services import RedisServer  # noqa: E402
+from tests.services import RedisServer, stop_gently  # noqa: E402
 
 HALF_A_HEAD = b"GET /healthz HTTP/1.1\r\nHost: spieltisch\r\nUser-Agent: slow"
 VICTIM_ADDRESS = "127.0.0.2"
@@ -86,11 +86,7 @@ def server(tree: Path, folder: Path, env: dict[str, str] | None = None) -> Itera
         wait_until(lambda: httpx.get(url + "/healthz", timeout=1).status_code == 200, 180)
         yield url
     finally:
-        process.terminate()
-        try:
-            process.wait(15)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop_gently(process, 15)
         log.close()
 
 

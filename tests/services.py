@@ -213,12 +213,12 @@ http {{
             stop_gently(self.process)
 
 
-def stop_gently(process: subprocess.Popen) -> None:
-    """Terminate a process and wait for it; killed if it has not ended within 10 s."""
+def stop_gently(process: subprocess.Popen, seconds: float = 10.0) -> None:
+    """Terminate a process and wait for it; killed if it has not ended within `seconds`."""
     if process.poll() is None:
         process.terminate()
         try:
-            process.wait(10)
+            process.wait(seconds)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
