@@ -82,3 +82,34 @@ def test_a_single_game_knows_no_match(server):
     ann = Client(server.url, "Ann")
     view = new_match(ann, 1)
     assert view["match"] is None and "match" not in view["settings"]
+
+
+def test_the_next_game_ended_while_the_last_was_still_being_written_is_recorded_too(server, monkeypatch):
+    """„Nächstes Spiel“ at once, and the second game over before the first game's record was done
+    (a slow machine: the strongest computer's score, worked out before the record is marked, took
+    long). The second game is recorded and gets its replay all the same."""
+    import threading
+
+    from spieltisch.server.rules import planahead as planahead_rules
+
+    first_done = threading.Event()
+    strongest = planahead_rules._strongest
+
+    def slow_strongest(state):
+        first_done.wait(60)
+        return strongest(state)
+
+    monkeypatch.setattr(planahead_rules, "_strongest", slow_strongest)
+    ann = Client(server.url, "Ann")
+    view = new_match(ann, 2)
+    assert play_tiles(ann, view, 19)["status"] == "finished"
+    ann.send({"type": "rematch", "table": view["id"]})  # before the first game is recorded
+    second = ann.table_until(lambda t: t["status"] == "playing" and t["game"]["turn"] == 0)
+    assert play_tiles(ann, second, 19)["status"] == "finished"
+    first_done.set()
+    last = ann.table_until(lambda t: t["status"] == "finished" and "game_id" in t["game"], timeout=30)
+    assert last["match"]["number"] == 2
+    games = wait_for(
+        lambda: httpx.get(f"{server.url}/api/games", params={"table": view["id"]}).json()["games"]
+    )
+    assert sorted(g["result"]["match"]["number"] for g in games) == [1, 2]

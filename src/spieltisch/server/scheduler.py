@@ -185,7 +185,10 @@ class Scheduler:
         """Write a finished game to the records (its rules say what), retried until the records
         database takes it, then show the players what the rules add after the end. Written
         before it is marked, and once per game id: a crash or a second process in between writes
-        nothing twice, and a table is not forgotten before its game is recorded."""
+        nothing twice, and a table is not forgotten before its game is recorded.
+
+        A rematch may begin and end while a game is being written (its brief's call to record then
+        finds this one running): the table's next game is recorded after it, in the same turn."""
         if table_id in self._recording:
             return
         self._recording.add(table_id)
@@ -193,8 +196,10 @@ class Scheduler:
             delay = 1.0
             while True:
                 try:
-                    if await self._record_once(table_id):
+                    if not await self._record_once(table_id):
                         return
+                    delay = 1.0  # recorded, but the table holds a newer finished game: that one now
+                    continue
                 except asyncio.CancelledError:
                     raise
                 except Exception:
@@ -221,9 +226,11 @@ class Scheduler:
         )
 
     async def _record_once(self, table_id: str) -> bool:
+        """Record the table's finished game, if one waits; whether another finished game waits
+        after it (a rematch begun and ended meanwhile)."""
         table = await self.store.get(table_id)
         if table is None or table.status is not Status.FINISHED or table.recorded:
-            return True
+            return False
         finished = table.finished_game()
         if finished.log is not None:
             await asyncio.to_thread(self._save_log, table.rules, finished)
@@ -241,4 +248,7 @@ class Scheduler:
             return current
 
         await self.store.update(table_id, mark)
-        return True
+        now = await self.store.get(table_id)
+        return (
+            now is not None and now.game_id != game_id and now.status is Status.FINISHED and not now.recorded
+        )
