@@ -89,6 +89,17 @@ class Holdings:
     own_finished: list[Facts] = field(default_factory=list)
 
 
+def is_open_attempt(table: Facts, player: str, attempt_key: str) -> bool:
+    """Whether the table is the player's attempt at the day's game of `attempt_key` (e.g. today's
+    Tagesstadt) that is still being played."""
+    return (
+        table.status is Status.PLAYING
+        and table.starts_alone
+        and table.attempt_key == attempt_key
+        and table.seat_of(player) is not None
+    )
+
+
 def holdings(tables: Iterable[Facts], player: str, origin: str, attempt_key: str | None) -> Holdings:
     held = Holdings()
     for table in tables:
@@ -102,7 +113,7 @@ def holdings(tables: Iterable[Facts], player: str, origin: str, attempt_key: str
             mine = table.seat_of(player) is not None
             if mine:
                 held.own_runs.append(table)
-                if attempt_key is not None and table.attempt_key == attempt_key:
+                if attempt_key is not None and is_open_attempt(table, player, attempt_key):
                     held.open_attempt = table
             if table.origin == origin:
                 held.origin_runs.append(table)

@@ -278,8 +278,8 @@ redis.call('PUBLISH', ARGV[3], ARGV[4] .. ' ' .. kept[1] .. ' ' .. (kept[2] or '
 return 1
 """
 #: A table's clock goes where its players are: a process whose connections follow a table says so
-#: (its id in the table's set of followers) and takes the table over unless its owner follows it too
-#: (or its owner is gone); a process whose connections stop following a table it owns hands it to a
+#: (its id in the table's set of followers) and takes the table over unless its owner lives and
+#: follows it too; a process whose connections stop following a table it owns hands it to a
 #: process that follows it, if any (its lease alive). Behind a proxy that sends every connection of a
 #: table to one process (by table id), each table's clock and replica are then in that process only.
 #: KEYS: the table's hash, its set of followers. ARGV: this process's id, the prefix of the lease
@@ -532,8 +532,7 @@ class RedisTableStore:
         from redis.exceptions import RedisError
 
         while self._follows_due:
-            table_id = min(self._follows_due)
-            self._follows_due.discard(table_id)
+            table_id = self._follows_due.pop()
             follows = table_id in self._watched
             try:
                 result = await self._follow_script(

@@ -8,11 +8,11 @@ from typing import Any
 from fastapi import APIRouter, Header, HTTPException
 
 from spieltisch.games.errors import RuleError
+from spieltisch.server.creation import is_open_attempt
 from spieltisch.server.puzzles import day_end
 from spieltisch.server.routes.answers import viewer
 from spieltisch.server.rules.speedgans_solo import SpeedgansSoloRules, daily_archive, daily_day
 from spieltisch.server.services import Services, ServicesDep
-from spieltisch.server.tables import Status
 from spieltisch.storage.models import SoloResult
 
 router = APIRouter(prefix="/api/tagesstadt")
@@ -71,11 +71,8 @@ async def day_list(
 
 def _running_attempt(s: Services, player: str, day: str) -> bool:
     key = _rules(s).attempt_key({"mode": "daily", "day": day})
-    return any(
-        brief.facts.attempt_key == key
-        and brief.facts.status is not Status.FINISHED
-        and brief.facts.seat_of(player) is not None
-        for brief in s.store.briefs().values()
+    return key is not None and any(
+        is_open_attempt(brief.facts, player, key) for brief in s.store.briefs().values()
     )
 
 
