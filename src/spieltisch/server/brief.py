@@ -11,7 +11,7 @@ clock holds the table and hears each change, with its version and due time).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from spieltisch.server import wire
@@ -57,65 +57,19 @@ class Facts:
         return any(person == player and not left for person, left in self.seats)
 
     def to_json(self) -> str:
-        return wire.encode(
-            [
-                self.id,
-                self.game,
-                self.status.value,
-                self.listed,
-                self.starts_alone,
-                self.host,
-                self.origin,
-                self.creator_played,
-                self.created,
-                self.anyone_here,
-                self.recorded,
-                self.abandoned,
-                self.seats,
-                self.attempt_key,
-                self.forget_at,
-                self.summary,
-            ]
-        )
+        """The facts as a JSON list in the order of their fields (what a process publishes)."""
+        return wire.encode([getattr(self, name) for name in _FACT_FIELDS])
 
     @classmethod
     def from_json(cls, text: str) -> Facts:
-        (
-            table_id,
-            game,
-            status,
-            listed,
-            starts_alone,
-            host,
-            origin,
-            creator_played,
-            created,
-            anyone_here,
-            recorded,
-            abandoned,
-            seats,
-            attempt_key,
-            forget,
-            summary,
-        ) = wire.decode(text)
-        return cls(
-            table_id,
-            game,
-            Status(status),
-            listed,
-            starts_alone,
-            host,
-            origin,
-            creator_played,
-            created,
-            anyone_here,
-            recorded,
-            abandoned,
-            tuple((person, left) for person, left in seats),
-            attempt_key,
-            forget,
-            summary,
-        )
+        values = dict(zip(_FACT_FIELDS, wire.decode(text), strict=True))
+        values["status"] = Status(values["status"])
+        values["seats"] = tuple((person, left) for person, left in values["seats"])
+        return cls(**values)
+
+
+#: The facts' fields in the order they go over the wire.
+_FACT_FIELDS = tuple(field.name for field in fields(Facts))
 
 
 @dataclass(frozen=True, slots=True)
