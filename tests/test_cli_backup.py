@@ -82,7 +82,13 @@ def test_a_backup_taken_during_play_restores_every_list_history_and_replay(
     tagesstadt(bob, ensure_catalog(progress=False, directory=data_dir))
     players = [ann.player["id"], bob.player["id"], cem.player["id"]]
     before = wait_for(
-        lambda: (shown := everything_shown(server.url, players, games))["leaderboard"][0]["entries"] and shown
+        lambda: (
+            (shown := everything_shown(server.url, players, games))["leaderboard"][0]["entries"]
+            # (each game's analysis too, which is noted when the server is idle: then nothing changes)
+            and sum(len(history["move_trend"]) for history in shown["histories"]) == len(games)
+            and shown
+        ),
+        60,
     )
     assert all(r.get("frames") for r in before["replays"])
 
