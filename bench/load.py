@@ -79,7 +79,7 @@ class Stats:
         self.own_lags: list[float] = []  # the load generator's own loop: seconds late
         self.metrics: dict[str, float] = {}  # the server's /metrics at the window's end
         self.proxy_cpu = 0.0  # nginx's seconds of CPU in the measured window (`--proxy`)
-        self.routing = ""  # several hosts: how many tables one process alone follows and runs
+        self.routing = ""  # several processes: how many tables one process alone follows and runs
 
     def seen(self, at: float, latency: float) -> None:
         self.latencies.append(latency)
@@ -117,6 +117,7 @@ class Player:
         self.acted_for: Any = None
         self.timer: asyncio.Task[None] | None = None
         self.received_at = 0.0  # when the last message came (perf_counter)
+        self.route: str | None = None  # the welcome's: "table" where the server runs as several
 
     def server_now(self) -> float:
         """The server's clock now, as the last view tells it (as the browser works it out)."""
@@ -177,6 +178,8 @@ async def receive(player: Player, table: Table, stop: asyncio.Event) -> None:
                 if player.view is None or view["version"] > player.view["version"]:
                     player.view = view
                     on_view(player, table, view)
+            elif kind == "welcome":
+                player.route = message.get("route")
             elif kind in ("lobby", "lobby_changes"):
                 player.stats.lobby_bytes += len(frame)
                 player.stats.lobby_messages += 1
@@ -372,8 +375,10 @@ async def run_load(
         await asyncio.sleep(0.05)
     missing = [g for g in groups if g.players[0].view is None]
     groups = [g for g in groups if g.players[0].view is not None]
-    if proxied:  # each browser opens its socket again, naming the table (the welcome asks it to)
-        for group in groups:
+    for group in groups:
+        # Each browser opens its socket again, naming the table, where the welcome asks it to (several
+        # processes: a proxy, or `serve --workers N` itself, sends it to the one that runs the table).
+        if group.players[0].route == "table":
             table_id = group.players[0].view["id"]
             await asyncio.gather(*(player.ws.close() for player in group.players))
             await asyncio.gather(*(player.open(table_id) for player in group.players))
@@ -402,7 +407,7 @@ async def run_load(
         await asyncio.sleep(seconds)
         # What the server's own figures say at the window's end, every player still there.
         stats.metrics = await asyncio.to_thread(scrape_metrics, server.url)
-        if server.hosts > 1:
+        if server.hosts > 1 or server.workers > 1:
             stats.routing = await asyncio.to_thread(server.routing, [g.players[0].view["id"] for g in groups])
     lag.cancel()
     stats.seconds = time.perf_counter() - started

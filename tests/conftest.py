@@ -67,7 +67,8 @@ def data_dir(tmp_path_factory) -> Path:
 
 
 class ServerProcess:
-    """`spieltisch serve`-equivalent uvicorn in its own process, on a free port."""
+    """`spieltisch serve`-equivalent uvicorn in its own process, on a free port (`workers` > 1:
+    `spieltisch serve --workers N` itself, server/routed_workers.py)."""
 
     def __init__(self, tmp: Path, env: dict[str, str] | None = None, workers: int = 1) -> None:
         self.port = free_port()
@@ -91,7 +92,20 @@ class ServerProcess:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> ServerProcess:
-        command = [
+        if self.workers > 1:  # as an operator runs several: each table's players to one of them
+            command = [sys.executable, "-m", "spieltisch", "serve", "--port", str(self.port)]
+            command += ["--workers", str(self.workers)]
+        else:
+            command = self.uvicorn_command()
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(
+                command, env=self.env, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT
+            )
+        wait_http(self.url + "/healthz", self.process)
+        return self
+
+    def uvicorn_command(self) -> list[str]:
+        return [
             sys.executable,
             "-m",
             "uvicorn",
@@ -104,15 +118,7 @@ class ServerProcess:
             "65536",
             "--http",  # as `spieltisch serve` does
             "spieltisch.server.slow_clients:SlowClientsProtocol",
-            "--workers",
-            str(self.workers),
         ]
-        with open(self.log, "ab") as log:
-            self.process = subprocess.Popen(
-                command, env=self.env, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT
-            )
-        wait_http(self.url + "/healthz", self.process)
-        return self
 
     def stop(self) -> None:
         from tests.services import stop_gently

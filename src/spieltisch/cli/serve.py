@@ -9,6 +9,7 @@ import os
 import socket
 import tempfile
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from spieltisch.cli.errors import UsageError
@@ -70,19 +71,21 @@ def _serve(args: argparse.Namespace) -> int:
         f"Spieltisch on http://{args.host}:{args.port}  (records: {hide_password(config.database_url)}, "
         f"live tables: {'Redis ' + hide_password(config.redis_url) if config.redis_url else 'in this process'})"
     )
+    options: dict[str, Any] = {
+        "app": "spieltisch.server.asgi:app",
+        "ws_max_size": 65536,
+        "ws_per_message_deflate": config.ws_compression,
+        # Deadlines for a request to arrive and a cap per address (server/slow_clients.py).
+        "http": SLOW_CLIENTS_PROTOCOL,
+        "log_level": "info",
+    }
+    if args.workers > 1:
+        # Each table's players to one worker (server/routed_workers.py), not to any.
+        from spieltisch.server.routed_workers import serve_routed
+
+        return serve_routed(args.host, args.port, args.workers, options)
     try:
-        uvicorn.run(
-            "spieltisch.server.asgi:app",
-            host=args.host,
-            port=args.port,
-            workers=args.workers,
-            ws_max_size=65536,
-            ws_per_message_deflate=config.ws_compression,
-            # Deadlines for a request to arrive and a cap per address (server/slow_clients.py).
-            http=SLOW_CLIENTS_PROTOCOL,
-            log_level="info",
-            factory=False,
-        )
+        uvicorn.run(host=args.host, port=args.port, factory=False, **options)
     except SystemExit as stopped:
         # uvicorn's "the app did not start" (the app logged why in one line): out of reach like the
         # above, found only while starting.

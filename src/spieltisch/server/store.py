@@ -279,7 +279,8 @@ return 1
 """
 #: A table's clock goes where its players are: a process whose connections follow a table says so
 #: (its id in the table's set of followers) and takes the table over unless its owner lives and
-#: follows it too; a process whose connections stop following a table it owns hands it to a
+#: follows it too (an owner gone leaves the followers then, as with a claim); a process whose
+#: connections stop following a table it owns hands it to a
 #: process that follows it, if any (its lease alive). Behind a proxy that sends every connection of a
 #: table to one process (by table id), each table's clock and replica are then in that process only.
 #: KEYS: the table's hash, its set of followers. ARGV: this process's id, the prefix of the lease
@@ -300,6 +301,7 @@ if ARGV[5] == '1' then
   if owner and redis.call('EXISTS', ARGV[2] .. owner) == 1 and redis.call('SISMEMBER', KEYS[2], owner) == 1 then
     return 0
   end
+  if owner and redis.call('EXISTS', ARGV[2] .. owner) == 0 then redis.call('SREM', KEYS[2], owner) end
   give(me)
   return 1
 end
