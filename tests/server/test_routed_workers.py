@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -180,3 +181,32 @@ def test_workers_that_cannot_start_stop_the_server_with_exit_code_2():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stderr
     assert "could not start" in done.stderr
+
+
+@pytest.mark.services
+def test_connections_that_say_nothing_hold_up_nobody_else(server_factory, redis_url, postgres_url):
+    """An address that opens connections and sends nothing (slowloris): the parent waits for their
+    request lines no longer than a moment and no more of them than an address may keep waiting
+    (the rest are closed at once), a worker closes the others at its deadline: every one is closed
+    unanswered, and a player from another address plays meanwhile."""
+    env = {
+        "SPIELTISCH_REDIS_URL": redis_url,
+        "SPIELTISCH_DATABASE_URL": postgres_url,
+        "SPIELTISCH_WAITING_PER_ADDRESS": "10",
+        "SPIELTISCH_HEADER_TIMEOUT": "3",
+    }
+    server = server_factory(env, workers=2)
+    idle = []
+    for _ in range(30):
+        quiet = socket.socket()
+        quiet.bind(("127.0.0.2", 0))  # the attacker's address, not the player's 127.0.0.1
+        quiet.connect(("127.0.0.1", server.port))
+        quiet.settimeout(30)
+        idle.append(quiet)
+    table_id, host, guest = table_of_two(server.url, "Geduldig")
+    assert both_lay_a_tile(host, guest, table_id, random.Random(5))["game"]["turn"] == 1
+    started = time.monotonic()
+    for quiet in idle:  # every one closed by the server, none answered
+        with quiet:
+            assert quiet.recv(100) == b""
+    assert time.monotonic() - started < 30

@@ -83,7 +83,7 @@ def _serve(args: argparse.Namespace) -> int:
         # Each table's players to one worker (server/routed_workers.py), not to any.
         from spieltisch.server.routed_workers import serve_routed
 
-        return serve_routed(args.host, args.port, args.workers, options)
+        return serve_routed(args.host, args.port, args.workers, options, config.waiting_per_address)
     try:
         uvicorn.run(host=args.host, port=args.port, factory=False, **options)
     except SystemExit as stopped:

@@ -32,6 +32,8 @@ from urllib.parse import parse_qs
 
 import uvicorn
 
+from spieltisch.server.slow_clients import Waiting, address_key, raise_open_file_limit
+
 log = logging.getLogger("spieltisch.workers")
 
 #: How long the parent waits for a connection's request line before handing it on anyway (to the
@@ -101,22 +103,29 @@ class _Worker:
             self.channel = None
 
 
-def serve_routed(host: str, port: int, workers: int, options: dict[str, Any]) -> int:
+def serve_routed(
+    host: str, port: int, workers: int, options: dict[str, Any], waiting_per_address: int = 100_000
+) -> int:
     """Run `workers` uvicorn servers of `options` (uvicorn.Config's keywords) behind this process
-    on host:port; the exit code (2: a worker could not start)."""
-    from spieltisch.server.slow_clients import raise_open_file_limit
+    on host:port; the exit code (2: a worker could not start). An address may keep
+    `waiting_per_address` connections waiting here for their request line (as in a worker:
+    server/slow_clients.py); one more is closed at once."""
 
     uvicorn.Config(**options)  # the options checked, and logging set up as the workers' is
     raise_open_file_limit()  # connections pass through this process as files too
-    listener = socket.create_server((host, port), backlog=2048)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.create_server((host, port), family=family, backlog=2048)
     listener.setblocking(False)
-    return asyncio.run(_Front(listener, [_Worker(i, options) for i in range(workers)]).run())
+    front = _Front(listener, [_Worker(i, options) for i in range(workers)], waiting_per_address)
+    return asyncio.run(front.run())
 
 
 class _Front:
-    def __init__(self, listener: socket.socket, workers: list[_Worker]) -> None:
+    def __init__(self, listener: socket.socket, workers: list[_Worker], waiting_per_address: int) -> None:
         self.listener = listener
         self.workers = workers
+        self.waiting = Waiting()
+        self.waiting_per_address = waiting_per_address
         self.turn = 0
         self.stopping = asyncio.Event()
         self.exit_code = 0
@@ -141,18 +150,25 @@ class _Front:
         loop = asyncio.get_running_loop()
         while True:
             try:
-                connection, _ = await loop.sock_accept(self.listener)
+                connection, peer = await loop.sock_accept(self.listener)
             except OSError as error:  # out of files for a moment: the backlog keeps the rest
                 log.warning("accepting a connection failed: %s", error)
                 await asyncio.sleep(0.1)
                 continue
-            task = asyncio.create_task(self._route(connection))
+            address = address_key(peer[0] if isinstance(peer, tuple) else None)
+            if not self.waiting.take(address, self.waiting_per_address):
+                connection.close()  # this address keeps enough waiting: the others' still find files
+                continue
+            task = asyncio.create_task(self._route(connection, address))
             self.routing.add(task)
             task.add_done_callback(self.routing.discard)
 
-    async def _route(self, connection: socket.socket) -> None:
+    async def _route(self, connection: socket.socket, address: str) -> None:
         with connection:  # the worker has its own copy of the socket once handed
-            request = await _peek_request_line(connection)
+            try:
+                request = await _peek_request_line(connection)
+            finally:
+                self.waiting.give_back(address)
             if request is None:
                 return  # closed before it said anything
             self.turn += 1
