@@ -25,7 +25,7 @@ import multiprocessing
 import signal
 import socket
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from typing import Any
 from urllib.parse import parse_qs
@@ -67,7 +67,6 @@ class _Worker:
     process: BaseProcess | None = None
     #: The parent's end of the socket pair the worker's connections go over.
     channel: socket.socket | None = None
-    started: bool = field(default=False)
 
     def start(self) -> None:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -110,7 +109,6 @@ def serve_routed(
     on host:port; the exit code (2: a worker could not start). An address may keep
     `waiting_per_address` connections waiting here for their request line (as in a worker:
     server/slow_clients.py); one more is closed at once."""
-
     uvicorn.Config(**options)  # the options checked, and logging set up as the workers' is
     raise_open_file_limit()  # connections pass through this process as files too
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
