@@ -34,11 +34,14 @@ function cell(line) {
     "data-testid": `line-${line.index}`, "data-state": line.state, "data-points": line.points,
     "data-direction": line.direction, class: `pa-line-cell is-${line.state}`,
   };
+  // Its direction, shown only where the table is too narrow for a column a direction (planahead.css):
+  // the column's heading says it to a screen reader.
+  const direction = h("span.pa-line-dir", { "aria-hidden": "true" }, t(`pa.help.dir.${line.direction}`));
   if (line.state === "complete") {
-    return h("td", attrs, h("span.pa-line-kind", {}, t(`kind.${line.kind}`)), " ",
-      h("span.pa-line-sum", {}, t("pa.lines.sum", { length: line.length, value: line.value, points: line.points })));
+    return h("td", attrs, direction, h("span.pa-line-value", {}, h("span.pa-line-kind", {}, t(`kind.${line.kind}`)), " ",
+      h("span.pa-line-sum", {}, t("pa.lines.sum", { length: line.length, value: line.value, points: line.points }))));
   }
-  return h("td", attrs, h("span.muted", {}, t(`pa.lines.${line.state}`)));
+  return h("td", attrs, direction, h("span.pa-line-value.muted", {}, t(`pa.lines.${line.state}`)));
 }
 
 /**
