@@ -163,6 +163,9 @@ def test_puzzle_from_the_lobby_to_a_perfect_retry(server_factory, new_page, shot
     assert a.url.endswith("/puzzle")
     expect(a.get_by_test_id("puzzle-heading")).to_have_text("Rätsel des Tages")
     expect(a.get_by_test_id("puzzle-facts")).to_contain_text("19 Kacheln")
+    # In the rules' words: a line runs from one side of the land to the other (a „Feldseite“ would be
+    # the side of one field).
+    expect(a.get_by_test_id("puzzle-rules")).to_contain_text("von einer Seite deines Landes zur anderen")
     expect(a.get_by_test_id(f"archive-{today}")).to_be_visible()
     assert a.get_by_test_id("archive").locator("li").count() == 30
     a.screenshot(path=str(shots / "puzzle-start-desktop.png"), full_page=True)
