@@ -62,6 +62,10 @@ def test_a_private_table_among_ones_own_on_a_big_phone(live_server, browser, sho
         ]
         page.screenshot(path=str(shots / "lobby-own-private-428.png"))
         assert abs(middle[0] - middle[1]) < 2, middle  # on the badge's line
+        # The host once, on a line of her own; the players' line names the others at the table.
+        expect(entry.locator(".table-entry-host")).to_have_text("Gastgeber:in: Greta")
+        expect(entry.get_by_test_id(f"players-{table_id}")).to_have_text(re.compile(r"^\w+ \(Computer\)$"))
+        assert entry.inner_text().count("Greta") == 1, entry.inner_text()
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 428
         assert page.errors == [], page.errors
     finally:
