@@ -70,3 +70,29 @@ def test_a_private_table_among_ones_own_on_a_big_phone(live_server, browser, sho
         assert page.errors == [], page.errors
     finally:
         page.context.close()
+
+
+def test_the_lobbys_links_look_alike(live_server, new_page, shots):
+    """Every link in the lobby (the rules, the puzzle's archive, the lists, one's own page) looks like
+    the app's other links: in its colour, bold, underlined, no larger than the text around it."""
+    page = new_page("desktop")
+    page.goto(live_server + "/")
+    pick_nickname(page, "Greta")
+    expect(page.get_by_test_id("lobby-puzzle-archive")).to_be_visible()
+    looks = page.evaluate(
+        """() => [...document.querySelectorAll('main a[href], main button.link')].map((link) => {
+             const words = link.querySelector('.lobby-me-title') || link;  // one's own page: its words
+             const style = getComputedStyle(words);
+             const around = parseFloat(getComputedStyle(words === link ? link.parentElement : link).fontSize);
+             return [link.textContent.trim(), style.color, style.fontWeight, style.textDecorationLine,
+                     parseFloat(style.fontSize) <= around];
+           })"""
+    )
+    page.screenshot(path=str(shots / "lobby-links-desktop.png"))
+    assert len(looks) >= 8, looks
+    assert {tuple(look[1:]) for look in looks} == {tuple(looks[0][1:])}, looks
+    assert looks[0][2:] == ["600", "underline", True], looks
+    page.get_by_test_id("lobby-puzzle-archive").click()
+    expect(page).to_have_url(live_server + "/puzzle#archive")
+    expect(page.get_by_test_id("archive")).to_be_visible()
+    assert page.errors == [], page.errors
