@@ -54,8 +54,10 @@ export function lineScoreTable(land, { name = null, open = false, testid = "line
   const rows = [0, 1, 2, 3, 4].map((i) => h("tr", {},
     h("th", { scope: "row" }, String(i + 1)),
     DIRECTIONS.map((direction) => cell(lines.find((line) => line.direction === direction && line.number === i + 1)))));
+  // Keyed: the same element when something comes before it (the end dialog's line about the strongest
+  // computer arrives after the dialog), so a table just unfolded is not made anew under the finger.
   return h("details.pa-lines", {
-    "data-testid": testid, "data-total": total, open: open || null,
+    key: testid, "data-testid": testid, "data-total": total, open: open || null,
     ontoggle: onToggle ? (/** @type {Event} */ e) => onToggle(/** @type {HTMLDetailsElement} */ (e.currentTarget).open) : null,
   },
     h("summary", {}, t("pa.lines.title"), name ? ` · ${name}` : "", h("span.muted", {}, ` (${t("pa.lines.count", { complete, n: lines.length })})`)),
