@@ -204,6 +204,7 @@ def test_every_screen_speaks_english(server_factory, new_page, shots):
     # The puzzle: its start page, a whole attempt, the result.
     page.goto(url + "/puzzle")
     expect(page.get_by_test_id("puzzle-intro")).to_be_visible()
+    expect(page.get_by_test_id("puzzle-rules")).to_contain_text("from one side of your land to the other")
     look("puzzle start page")
     page.get_by_test_id("puzzle-start").click()
     for turn in range(19):

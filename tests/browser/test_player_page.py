@@ -364,3 +364,31 @@ def test_a_day_and_a_players_page(day, new_page, browser, axe, shots):
 
     assert {screen: found for screen, found in problems.items() if found} == {}
     assert not page.errors
+
+
+def test_a_players_page_leads_back_to_the_lobby(server_factory, new_page):
+    """A player's page has its way back at its head, as the Bestenliste and the Tagesstadt have: „Zur
+    Lobby“ (before, only an empty list of games had one)."""
+    server = server_factory()
+    page = new_page("phone")
+    page.goto(server.url + "/")
+    pick_nickname(page, "Alma")
+    me = page.get_by_test_id("my-games").get_attribute("href").rsplit("/", 1)[1]
+    Repository(create_engine(server.env["SPIELTISCH_DATABASE_URL"]), migrate=False).save_game(
+        game="planahead",
+        table_id="back1",
+        seed=1,
+        settings={},
+        players=[{"player": me, "nickname": "Alma", "bot": None}],
+        result={"ranking": [1]},
+        started_at=0.0,
+    )
+    page.get_by_test_id("my-games").click()
+    expect(page.get_by_test_id("recent-game")).to_have_count(1)
+    back = page.get_by_test_id("to-lobby")
+    expect(back).to_have_text("Zur Lobby")
+    expect(back).to_have_class("sg-link")
+    back.click()
+    expect(page).to_have_url(server.url + "/")
+    expect(page.get_by_test_id("lobby-tables")).to_be_visible()
+    assert page.errors == []

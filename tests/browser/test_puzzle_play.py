@@ -15,6 +15,7 @@ import re
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from sqlalchemy import create_engine
 from tests.browser.pages import pick_nickname
 from tests.browser.planahead_page import (
     board_land,
@@ -29,6 +30,7 @@ from tests.browser.planahead_page import (
 from spieltisch.games.planahead.notation import parse_land
 from spieltisch.games.planahead.scoring import points_completed_by, score_land
 from spieltisch.games.planahead.tiles import Tile
+from spieltisch.storage.repository import Repository
 
 pytestmark = pytest.mark.browser
 
@@ -163,6 +165,9 @@ def test_puzzle_from_the_lobby_to_a_perfect_retry(server_factory, new_page, shot
     assert a.url.endswith("/puzzle")
     expect(a.get_by_test_id("puzzle-heading")).to_have_text("Rätsel des Tages")
     expect(a.get_by_test_id("puzzle-facts")).to_contain_text("19 Kacheln")
+    # In the rules' words: a line runs from one side of the land to the other (a „Feldseite“ would be
+    # the side of one field).
+    expect(a.get_by_test_id("puzzle-rules")).to_contain_text("von einer Seite deines Landes zur anderen")
     expect(a.get_by_test_id(f"archive-{today}")).to_be_visible()
     assert a.get_by_test_id("archive").locator("li").count() == 30
     a.screenshot(path=str(shots / "puzzle-start-desktop.png"), full_page=True)
@@ -319,3 +324,39 @@ def test_time_runs_out_and_the_score_so_far_counts(server_factory, new_page, sho
     expect(page.get_by_test_id("pa-game")).to_have_attribute("data-phase", "playing")
     expect(page.get_by_test_id("next-tile")).to_have_attribute("data-tile", first_tile)
     assert not page.errors, page.errors
+
+
+def test_the_results_beside_the_land_show_whole_names(server_factory, new_page, shots):
+    """After an attempt on a desktop (1280×800) the results beside the land show each name whole: the
+    land is as high as the window lets it be, and the room beside it goes to the list."""
+    server = server_factory(env={SHORT_LIMIT_ENV: str(LONG_LIMIT)})
+    repository = Repository(create_engine(server.env["SPIELTISCH_DATABASE_URL"]), migrate=False)
+    today = httpx.get(f"{server.url}/api/puzzles").json()["today"]
+    names = ["Wilhelmina-Sophie", "Konstantinopolis", "Maximiliane"]
+    for i, name in enumerate(names):
+        player = httpx.post(f"{server.url}/api/players", json={"nickname": name}).json()["id"]
+        repository.add_puzzle_result(
+            puzzle_id=today,
+            player_id=player,
+            nickname=name,
+            score=150 - i,
+            optimum=200,
+            land=" ".join(["963"] * 19),
+            seconds_used=100.0,
+        )
+    page = new_page("desktop")
+    page.goto(server.url + "/")
+    pick_nickname(page, "Alma")
+    page.goto(server.url + "/puzzle")
+    page.get_by_test_id("puzzle-start").click()
+    play(page, lambda land, tile: free_fields(land)[0], lambda turn: "click", checks=False, pace=0)
+    expect(page.get_by_test_id("pa-game")).to_have_attribute("data-phase", "finished")
+    for name in names:
+        expect(page.locator(".pz-side").get_by_test_id("results-list")).to_contain_text(name)
+    shown = page.locator('.pz-side [data-testid="results-entry"] .pz-entry-nick')
+    cut = shown.evaluate_all(
+        "(names) => names.filter((n) => n.scrollWidth > n.clientWidth).map((n) => n.textContent)"
+    )
+    page.screenshot(path=str(shots / "puzzle-results-names-desktop.png"))
+    assert cut == []
+    assert page.errors == []

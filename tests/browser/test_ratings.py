@@ -127,3 +127,18 @@ def test_the_rating_list_and_a_players_ratings(server_factory, new_page, browser
         assert small.errors == [] and page.errors == []
     finally:
         small.context.close()
+
+
+def test_the_rating_list_leads_back_to_the_lobby(live_server, new_page):
+    """Like the Bestenliste and the Tagesstadt, the rating list has its way back: „Zur Lobby“."""
+    page = new_page("phone")
+    page.goto(live_server + "/")
+    pick_nickname(page, "Rita")
+    page.goto(live_server + "/wertung")
+    back = page.get_by_test_id("to-lobby")
+    expect(back).to_have_text("Zur Lobby")
+    expect(back).to_have_class("sg-link")
+    back.click()
+    expect(page).to_have_url(live_server + "/")
+    expect(page.get_by_test_id("lobby-tables")).to_be_visible()
+    assert page.errors == []

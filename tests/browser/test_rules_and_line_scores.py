@@ -188,6 +188,19 @@ def line_cells(page: Page, scope) -> list[tuple[str, int]]:
     return [(c.get_attribute("data-state"), int(c.get_attribute("data-points"))) for c in cells.all()]
 
 
+def phrases_on_two_lines(scope) -> list[str]:
+    """The phrases of a score by line that a narrow table broke onto a second line: „unterbrochen · 0“,
+    a line's kind, „3 × 6 = 18“ each belong on one line."""
+    phrases = scope.evaluate(
+        """(table) => [...table.querySelectorAll(
+             'td[data-state]:not(.is-complete) .muted, td.is-complete .pa-line-kind, td.is-complete .pa-line-sum')]
+           .map((el) => { const range = document.createRange(); range.selectNodeContents(el);
+                          return [el.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size]; })"""
+    )
+    assert len(phrases) >= 15, phrases
+    return [text for text, lines in phrases if lines != 1]
+
+
 def test_plan_ahead_hint_focus_and_score_by_line(live_server, new_page):
     page = new_page("desktop")
     open_table(page, live_server, "Lina", seats=2, bots=1)
@@ -233,6 +246,7 @@ def test_plan_ahead_hint_focus_and_score_by_line(live_server, new_page):
     # engine in its own order): the same states with the same points.
     assert sorted(cells) == sorted((line.state.value, line.points) for line in score_land(land).lines)
     expect(end.get_by_test_id("line-scores-total")).to_have_attribute("data-points", str(score))
+    assert phrases_on_two_lines(lines) == []
     shot(page, "planahead-end-lines-desktop")
 
     # The replay's last frame: each land with its score by line.
@@ -245,6 +259,7 @@ def test_plan_ahead_hint_focus_and_score_by_line(live_server, new_page):
         table.locator("summary").click()
         seat_score = int(page.get_by_test_id(f"land-{seat}").get_attribute("data-score"))
         assert sum(points for _, points in line_cells(page, table)) == seat_score
+        assert phrases_on_two_lines(table) == []
     shot(page, "planahead-replay-lines-desktop")
     assert page.errors == []
 
@@ -264,6 +279,7 @@ def test_the_score_by_line_on_a_phone(live_server, browser, size):
         expect(lines).to_have_attribute("open", "")
         score = int(page.get_by_test_id("score-0").get_attribute("data-score"))
         assert sum(points for _, points in line_cells(page, lines)) == score
+        assert phrases_on_two_lines(lines) == []
         box = lines.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONES[size][0], box
         fits(page)

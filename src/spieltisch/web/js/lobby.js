@@ -172,9 +172,13 @@ export class LobbyScreen extends Screen {
     const free = tb.status === "open" && tb.taken < tb.seats;
     const mine = where === "own";
     const testid = mine ? `own-table-${tb.id}` : `lobby-table-${tb.id}`;
-    // Cut with an ellipsis where an entry has no room for them (app.css): whole in the title.
+    // Cut with an ellipsis where an entry has no room for them (app.css): whole in the title. The host
+    // has a line of his own; the players' line names the others at the table (none: no line).
     const host = t("lobby.host", { name: tb.host || "?" });
-    const players = (tb.players || []).map((name, i) => (tb.computers?.[i] ? t("lobby.computer", { name }) : name)).join(", ");
+    const seated = tb.players || [];
+    const hostSeat = seated.findIndex((name, i) => name === tb.host && !tb.computers?.[i]);
+    const players = seated.map((name, i) => (tb.computers?.[i] ? t("lobby.computer", { name }) : name))
+      .filter((_, i) => i !== hostSeat).join(", ");
     return describe("article.table-entry", { key: testid, "data-testid": testid, "data-game": tb.game, "data-status": tb.status },
       describe("div.table-entry-main", {},
         describe("span.game-badge", { "data-game": tb.game }, t(`game.${tb.game}`)),
@@ -182,7 +186,7 @@ export class LobbyScreen extends Screen {
         tb.private ? describe("span.tag.tag-private", { "data-testid": `private-${tb.id}` }, t("private.mark")) : null,
         describe("div.table-entry-host", { title: host },
           tNodes("lobby.host", { name: describe("span.table-entry-name", {}, tb.host || "?") })),
-        describe("div.table-entry-players.muted", { "data-testid": `players-${tb.id}`, title: players }, players)),
+        players ? describe("div.table-entry-players.muted", { "data-testid": `players-${tb.id}`, title: players }, players) : null),
       describe("div.table-entry-side", {},
         describe("span.seat-count", {}, t("lobby.taken", { taken: tb.taken, seats: tb.seats })),
         describe(free || mine ? "button.primary" : "button.secondary", {

@@ -34,11 +34,14 @@ function cell(line) {
     "data-testid": `line-${line.index}`, "data-state": line.state, "data-points": line.points,
     "data-direction": line.direction, class: `pa-line-cell is-${line.state}`,
   };
+  // Its direction, shown only where the table is too narrow for a column a direction (planahead.css):
+  // the column's heading says it to a screen reader.
+  const direction = h("span.pa-line-dir", { "aria-hidden": "true" }, t(`pa.help.dir.${line.direction}`));
   if (line.state === "complete") {
-    return h("td", attrs, h("span.pa-line-kind", {}, t(`kind.${line.kind}`)), " ",
-      h("span.pa-line-sum", {}, t("pa.lines.sum", { length: line.length, value: line.value, points: line.points })));
+    return h("td", attrs, direction, h("span.pa-line-value", {}, h("span.pa-line-kind", {}, t(`kind.${line.kind}`)), " ",
+      h("span.pa-line-sum", {}, t("pa.lines.sum", { length: line.length, value: line.value, points: line.points }))));
   }
-  return h("td", attrs, h("span.muted", {}, t(`pa.lines.${line.state}`)));
+  return h("td", attrs, direction, h("span.pa-line-value.muted", {}, t(`pa.lines.${line.state}`)));
 }
 
 /**
@@ -51,8 +54,10 @@ export function lineScoreTable(land, { name = null, open = false, testid = "line
   const rows = [0, 1, 2, 3, 4].map((i) => h("tr", {},
     h("th", { scope: "row" }, String(i + 1)),
     DIRECTIONS.map((direction) => cell(lines.find((line) => line.direction === direction && line.number === i + 1)))));
+  // Keyed: the same element when something comes before it (the end dialog's line about the strongest
+  // computer arrives after the dialog), so a table just unfolded is not made anew under the finger.
   return h("details.pa-lines", {
-    "data-testid": testid, "data-total": total, open: open || null,
+    key: testid, "data-testid": testid, "data-total": total, open: open || null,
     ontoggle: onToggle ? (/** @type {Event} */ e) => onToggle(/** @type {HTMLDetailsElement} */ (e.currentTarget).open) : null,
   },
     h("summary", {}, t("pa.lines.title"), name ? ` · ${name}` : "", h("span.muted", {}, ` (${t("pa.lines.count", { complete, n: lines.length })})`)),

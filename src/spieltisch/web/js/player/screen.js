@@ -106,7 +106,8 @@ export class PlayerScreen extends Screen {
             class: [d.played ? "is-played" : "", d.today ? "is-today" : ""].join(" "), "data-day": d.day, "data-played": d.played ? "true" : "false",
             title: t(d.played ? "player.streak.played" : "player.streak.notplayed", { day: shortDay(d.day, { weekday: true }) }),
           }, h("span.visually-hidden", {}, t(d.played ? "player.streak.played" : "player.streak.notplayed", { day: shortDay(d.day, { weekday: true }) }))))),
-        h("p.muted.pl-streak-note", {}, t(streak.note))));
+        h("p.muted.pl-streak-note", {}, t(streak.note))),
+      h("div.sg-page-links", {}, this.link("/", t("player.tolobby"), { class: "sg-link", "data-testid": "to-lobby" })));
   }
 
   renderBests(history) {

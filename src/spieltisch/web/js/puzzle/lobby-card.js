@@ -23,6 +23,6 @@ export function puzzleCard(app) {
     today,
     h("div.row", {},
       h("button.primary", { type: "button", "data-testid": "lobby-puzzle-today", onclick: () => app.navigate("/puzzle") }, t("pz.lobby.today")),
-      h("button.link", { type: "button", "data-testid": "lobby-puzzle-archive", onclick: () => app.navigate("/puzzle#archive") }, t("pz.lobby.archive")),
+      h("a.sg-link", { href: "/puzzle#archive", "data-testid": "lobby-puzzle-archive", onclick: (e) => { e.preventDefault(); app.navigate("/puzzle#archive"); } }, t("pz.lobby.archive")),
       rulesLink("planahead", { app, testid: "lobby-puzzle-rules" })));
 }

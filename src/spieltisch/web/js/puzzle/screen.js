@@ -260,7 +260,7 @@ export class PuzzleScreen extends Screen {
       h("p.pz-intro-date", {}, heading.date ? `${heading.date} · ` : "",
         h("span.pz-facts", { "data-testid": "puzzle-facts" }, t("pz.facts", { tiles: this.details.tiles, time: limitLabel(limit) }))),
       h("div.pz-rules", {},
-        h("p", {}, t("pz.rules1")),
+        h("p", { "data-testid": "puzzle-rules" }, t("pz.rules1")),
         h("p", {}, t("pz.rules2")),
         h("p", {}, t("pz.rules3")),
         h("button.link.pa-help-button", { type: "button", "data-testid": "help-open", "aria-haspopup": "dialog", onclick: () => this.openHelp() },

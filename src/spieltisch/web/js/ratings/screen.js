@@ -97,6 +97,8 @@ export class RatingsScreen extends Screen {
         rules,
         h("div.pz-tabs", { role: "tablist" }, RATED_GAMES.map(tab)),
         you,
-        body)));
+        body,
+        h("div.sg-page-links", {},
+          h("a.sg-link", { href: "/", "data-testid": "to-lobby", onclick: (e) => { e.preventDefault(); this.app.navigate("/"); } }, t("pa.tolobby"))))));
   }
 }
