@@ -20,6 +20,7 @@ import itertools
 import json
 import os
 import random
+import time
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -192,9 +193,18 @@ def plan_ahead(server: InProcessServer, golden: Golden, normalize: Normalizer) -
     golden.keep("planahead-watching", table_message(cid, lambda t: t["status"] == "playing"))
     cid.send({"type": "join", "table": table_id})
     golden.keep("error", message_of(cid, "error"))
-    tab = Client(server.url, token=ann.token)  # Ann's second tab, in the lobby: her way back to the table
-    tab.send({"type": "watch_lobby"})
-    golden.keep("lobby", message_of(tab, "lobby"))
+    # Ann's second tab, in the lobby: her way back to the table. (A new tab gets the list as the
+    # lobby's browsers were last told it, up to LOBBY_GATHER behind: opened again till it says the
+    # table is playing.)
+    for _ in range(100):
+        tab = Client(server.url, token=ann.token)
+        tab.send({"type": "watch_lobby"})
+        lobby = message_of(tab, "lobby")
+        if lobby["tables"] and lobby["tables"][0]["status"] == "playing":
+            break
+        tab.close()
+        time.sleep(0.1)
+    golden.keep("lobby", lobby)
     golden.keep("your-tables", message_of(tab, "your_tables"))
     tab.close()
     for turn in range(19):  # turns count from 0; the tile of turn n goes on field n + 1
