@@ -45,6 +45,8 @@ def test_a_match_of_two_games(live_server, new_page, shots):
     first = scores(page)
     assert totals(page) == first  # the first game: its own points are the match's so far
     expect(end.get_by_test_id("match-end")).to_have_text("Spiel 1 von 2 · Zwischenstand der Partie")
+    # Its winner won this game, not yet the match („Mats gewinnt Spiel 1!“, or a tie in it).
+    expect(end.get_by_test_id("winner")).to_contain_text("Spiel 1")
     standing = end.get_by_test_id("match-standing").locator("li")
     expect(standing).to_have_count(2)
     assert sorted(int(row.get_attribute("data-total")) for row in standing.all()) == sorted(first)
@@ -63,6 +65,7 @@ def test_a_match_of_two_games(live_server, new_page, shots):
     play_plan_ahead(page)
     expect(end).to_be_visible()
     expect(end.get_by_test_id("match-end")).to_have_text("Endstand der Partie über 2 Spiele")
+    expect(end.get_by_test_id("winner")).not_to_contain_text("Spiel")  # the match's winner now
     match_totals = [a + b for a, b in zip(first, scores(page), strict=True)]
     assert totals(page) == match_totals
     # The ranking goes by the match's totals, the winner's first.

@@ -53,6 +53,11 @@ describe("the end's ranking", () => {
     assert.equal(headline(winners), "Ben gewinnt!");
   });
 
+  test("a game of a match before its last: its winner won that game, not the match", () => {
+    assert.equal(headline(standings(seats, [2, 1, 3], null).winners, 1), "Ben gewinnt Spiel 1!");
+    assert.equal(headline(standings(seats, [3, 1, 1], null).winners, 2), "Gleichstand in Spiel 2: Ben, Carla");
+  });
+
   test("without the server's places: by points, nobody named the winner", () => {
     const { rows, winners } = standings(seats, null, null);
     assert.deepEqual(rows.map((r) => [r.name, r.place]), [["Ben", null], ["Carla", null], ["Anna", null]]);

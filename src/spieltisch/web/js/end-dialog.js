@@ -21,9 +21,10 @@ import { h } from "./dom.js";
  * server's note per seat of what a computer or the clock played for the person (played-for.js), in
  * `unit` ("tile" / "round"); listPoints: whether the game earns Bestenliste points (then a game played
  * mostly for someone says it earns him none); match: an element saying where the game stands in its
- * match, or null; rematchLabel: the rematch button's word when it is not „Revanche“ („Nächstes Spiel“).
+ * match, or null; rematchLabel: the rematch button's word when it is not „Revanche“ („Nächstes Spiel“);
+ * gameOfMatch: the number of a game of a match that is not its last (its winner won that game only).
  */
-export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null, computers = null, rematch = () => null, playedFor = [], unit = "tile", listPoints = false, closed = null, match = null, rematchLabel = null }) {
+export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null, computers = null, rematch = () => null, playedFor = [], unit = "tile", listPoints = false, closed = null, match = null, rematchLabel = null, gameOfMatch = null }) {
   // An operator closed the table: no winner, no rematch — only why, and the way back.
   if (closed !== null) return closedDialog(closed, onLobby);
   const offer = onRematch ? rematch() : null;
@@ -31,7 +32,7 @@ export function endDialog({ rows, winners, scoreAttribute, note = null, closeLab
     h("section.end-dialog.card", { "data-testid": "end", role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title" },
       h("h2", { id: "end-title" }, t("end.title")),
       match,
-      h("p.end-winner", { "data-testid": "winner" }, h("span.end-trophy", { "aria-hidden": "true", innerHTML: ICONS.trophy }), headline(winners)),
+      h("p.end-winner", { "data-testid": "winner" }, h("span.end-trophy", { "aria-hidden": "true", innerHTML: ICONS.trophy }), headline(winners, gameOfMatch)),
       h("ol.end-ranking", { "data-testid": "ranking" }, rows.map((s) => h("li", {
         "data-seat": s.seat, "data-place": s.place ?? "", [scoreAttribute]: s.score, "data-bot": s.bot ?? null,
         class: [s.place === 1 ? "is-winner" : "", s.you ? "is-you" : ""].join(" "),

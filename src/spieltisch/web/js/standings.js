@@ -32,14 +32,17 @@ export function standings(seats, ranking, you) {
 }
 
 /**
- * The end dialog's headline: "Anna gewinnt!" or "Gleichstand: Anna, Ben".
+ * The end dialog's headline: "Anna gewinnt!" or "Gleichstand: Anna, Ben"; of a game of a match that
+ * is not its last (`game`: its number), "Anna gewinnt Spiel 1!": the match is not won yet.
  * @param {Standing[]} winners
+ * @param {number | null} [game]
  * @returns {string}
  */
-export function headline(winners) {
+export function headline(winners, game = null) {
+  const of = game === null ? "" : ".game";
   return winners.length > 1
-    ? t("end.tie", { names: winners.map((s) => s.name).join(", ") })
-    : t("end.wins", { name: winners[0]?.name ?? "" });
+    ? t(`end.tie${of}`, { names: winners.map((s) => s.name).join(", "), n: game ?? "" })
+    : t(`end.wins${of}`, { name: winners[0]?.name ?? "", n: game ?? "" });
 }
 
 /**

@@ -567,6 +567,7 @@ export class PlanAheadGame {
       ...(match?.last ? this.model.matchStandings() : this.model.standings()), scoreAttribute: "data-score",
       match: match ? this.matchNote(match) : null,
       rematchLabel: match && !match.last ? t("match.next", { n: match.number + 1, of: match.of }) : null,
+      gameOfMatch: match && !match.last ? match.number : null,
       note: h("div.end-notes", {},
         strongest
           ? h("p.end-note", { "data-testid": "strongest", "data-score": strongest.score },
