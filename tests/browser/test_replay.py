@@ -246,6 +246,12 @@ def test_a_plan_ahead_game_replayed_tile_by_tile(server, speedgans_game, new_pag
     phone.set_viewport_size({"width": 360, "height": 740})
     inside_the_window(phone, parts)
     phone.screenshot(path=str(shots / "replay-planahead-phone-360.png"))
+    # The way back to the lobby, as the lists and the player's page have it.
+    back = phone.get_by_test_id("to-lobby")
+    expect(back).to_have_text("To the lobby")
+    back.tap()
+    expect(phone).to_have_url(url + "/")
+    expect(phone.get_by_test_id("lobby-tables")).to_be_visible()
     assert not phone.errors
 
 

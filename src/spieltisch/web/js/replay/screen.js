@@ -122,7 +122,10 @@ export class ReplayScreen extends Screen {
     const focused = document.activeElement?.closest?.("[data-testid]")?.getAttribute("data-testid") ?? null;
     this.stageEl = h("div.rp-stage-box", {});
     this.root = h("div.rp-page", { "data-testid": "replay", "data-game": this.model.replay.game, class: `rp-${this.model.kind}` },
-      this.renderHead(), this.stageEl, this.renderControls());
+      this.renderHead(), this.stageEl, this.renderControls(),
+      // The way back, as the lists and the player's page have it.
+      h("div.sg-page-links", {},
+        h("a.sg-link", { href: "/", "data-testid": "to-lobby", onclick: (e) => { e.preventDefault(); this.app.navigate("/"); } }, t("pa.tolobby"))));
     this.el.replaceChildren(this.root);
     this.refresh();
     if (focused) this.root.querySelector(`[data-testid="${focused}"]`)?.focus({ preventScroll: true });
