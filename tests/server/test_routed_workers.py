@@ -23,7 +23,8 @@ from websockets.exceptions import WebSocketException
 from spieltisch.server.routed_workers import worker_for
 from tests.conftest import free_port
 from tests.server.player_client import Client
-from tests.server.solo_play import free_fields, wait_for
+from tests.server.routed_play import both_lay_a_tile, table_of_two
+from tests.server.solo_play import wait_for
 from tests.services import run_by_its_followers
 
 
@@ -75,33 +76,6 @@ def workers_of(front: int) -> list[int]:
     return found
 
 
-def table_of_two(url: str, name: str) -> tuple[str, Client, Client]:
-    """A table of three (a computer the third) begun by two players whose pages name it."""
-    lobby = Client(url, name)
-    assert lobby.welcome["route"] == "table"
-    lobby.send({"type": "create_table", "game": "planahead", "settings": {"seats": 3}})
-    table_id = lobby.table_until(lambda t: True)["id"]
-    host = Client(url, token=lobby.token, table=table_id)
-    guest = Client(url, f"{name} Gast", table=table_id)
-    lobby.close()
-    host.send({"type": "open_table", "table": table_id})
-    guest.send({"type": "join", "table": table_id})
-    host.send({"type": "add_bot", "table": table_id, "level": "easy"})
-    host.table_until(lambda t: len(t["seats"]) == 3)
-    host.send({"type": "start", "table": table_id})
-    host.table_until(lambda t: t["status"] == "playing" and t["game"] is not None)
-    return table_id, host, guest
-
-
-def both_lay_a_tile(host: Client, guest: Client, table_id: str, rng: random.Random) -> dict:
-    view = host.table_until(lambda t: t["status"] == "playing", 30)
-    turn = view["game"]["turn"]
-    for player in (host, guest):
-        player.send({"type": "place", "table": table_id, "field": rng.choice(free_fields(view))})
-        player.send({"type": "confirm", "table": table_id})
-    return host.table_until(lambda t: t["game"]["turn"] > turn, 30)
-
-
 def reconnected(url: str, token: str, table_id: str) -> Client | None:
     """The player's page connected again (None while the server cannot answer yet: a connection
     waits for its worker to start, which takes a while on a busy machine)."""
@@ -121,11 +95,11 @@ def test_serve_with_workers_runs_each_table_in_one_and_survives_them_killed(
     server = server_factory(env, workers=2)
     assert len(workers_of(server.process.pid)) == 2
     rng = random.Random(37)
-    tables: dict[str, tuple[Client, Client]] = {}
+    tables: dict[str, tuple[Client, Client, dict]] = {}
     by_worker: dict[int, list[str]] = defaultdict(list)
     while min(len(by_worker[0]), len(by_worker[1])) < 2:  # two tables on each worker, whatever ids come
-        table_id, host, guest = table_of_two(server.url, f"Tisch {len(tables)}")
-        tables[table_id] = (host, guest)
+        table_id, host, guest, view = table_of_two(server.url, f"Tisch {len(tables)}", f"Gast {len(tables)}")
+        tables[table_id] = (host, guest, view)
         by_worker[worker_for(request_for(table_id), 2, 0)].append(table_id)
         assert len(tables) < 30
 
@@ -138,8 +112,8 @@ def test_serve_with_workers_runs_each_table_in_one_and_survives_them_killed(
     assert [len({owners[t] for t in by_worker[worker]}) for worker in (0, 1)] == [1, 1]
     assert owners[by_worker[0][0]] != owners[by_worker[1][0]]
     table_id = by_worker[0][0]
-    host, guest = tables[table_id]
-    assert both_lay_a_tile(host, guest, table_id, rng)["game"]["turn"] == 1
+    host, guest, view = tables[table_id]
+    assert both_lay_a_tile(host, guest, table_id, view, rng)["game"]["turn"] == 1
 
     # Both workers killed: the server starts them again, the players' pages connect again, and the
     # game moves on where it was once the dead processes' leases have run out.
@@ -152,7 +126,8 @@ def test_serve_with_workers_runs_each_table_in_one_and_survives_them_killed(
     guest = wait_for(lambda: reconnected(server.url, guest.token, table_id), 30)
     for player in (host, guest):
         player.send({"type": "open_table", "table": table_id})
-    assert both_lay_a_tile(host, guest, table_id, rng)["game"]["turn"] == 2
+    view = host.table_until(lambda t: t["status"] == "playing", 30)
+    assert both_lay_a_tile(host, guest, table_id, view, rng)["game"]["turn"] == 2
     assert time.monotonic() - killed < 90
     assert len(workers_of(server.process.pid)) == 2
     wait_for(lambda: run_by_its_followers(redis_url, table_id), 15)
@@ -203,8 +178,8 @@ def test_connections_that_say_nothing_hold_up_nobody_else(server_factory, redis_
         quiet.connect(("127.0.0.1", server.port))
         quiet.settimeout(30)
         idle.append(quiet)
-    table_id, host, guest = table_of_two(server.url, "Geduldig")
-    assert both_lay_a_tile(host, guest, table_id, random.Random(5))["game"]["turn"] == 1
+    table_id, host, guest, view = table_of_two(server.url, "Geduldig", "Geduldig Gast")
+    assert both_lay_a_tile(host, guest, table_id, view, random.Random(5))["game"]["turn"] == 1
     started = time.monotonic()
     for quiet in idle:  # every one closed by the server, none answered
         with quiet:

@@ -11,7 +11,8 @@ import time
 import pytest
 
 from tests.server.player_client import Client
-from tests.server.solo_play import free_fields, wait_for
+from tests.server.routed_play import both_lay_a_tile, table_of_two
+from tests.server.solo_play import wait_for
 from tests.services import run_by_its_followers, websockets_open
 
 pytestmark = pytest.mark.services
@@ -20,19 +21,7 @@ pytestmark = pytest.mark.services
 def test_every_player_of_a_table_reaches_the_process_that_runs_it(routed_servers, redis_url):
     proxy, servers = routed_servers
     rng = random.Random(37)
-    lobby = Client(proxy.url, "Ann")
-    assert lobby.welcome["route"] == "table"  # (the browser then connects as below for the table)
-    lobby.send({"type": "create_table", "game": "planahead", "settings": {"seats": 3}})
-    table_id = lobby.table_until(lambda t: True)["id"]
-    ann = Client(proxy.url, token=lobby.token, table=table_id)
-    bob = Client(proxy.url, "Bob", table=table_id)
-    lobby.close()
-    ann.send({"type": "open_table", "table": table_id})
-    bob.send({"type": "join", "table": table_id})
-    ann.send({"type": "add_bot", "table": table_id, "level": "easy"})
-    ann.table_until(lambda t: len(t["seats"]) == 3)
-    ann.send({"type": "start", "table": table_id})
-    view = ann.table_until(lambda t: t["status"] == "playing" and t["game"] is not None)
+    table_id, ann, bob, view = table_of_two(proxy.url, "Ann", "Bob")
 
     # One process follows the table, and it runs its clock (it took it over if another created it).
     def one_follower_owns_it() -> bool:
@@ -44,7 +33,7 @@ def test_every_player_of_a_table_reaches_the_process_that_runs_it(routed_servers
     here = next(server for server in servers if websockets_open(server.url) == 2)
 
     # The game goes on there: both move, the computer too.
-    view = both_play(ann, bob, table_id, view, rng)
+    view = both_lay_a_tile(ann, bob, table_id, view, rng)
 
     # The process is killed: the players connect again (as their pages do, by themselves), nginx
     # sends them on to the other process, which takes the table over once the dead one's lease
@@ -60,17 +49,7 @@ def test_every_player_of_a_table_reaches_the_process_that_runs_it(routed_servers
         player.send({"type": "open_table", "table": table_id})
     view = ann.table_until(lambda t: t["status"] == "playing", 20)
     assert view["game"]["turn"] == 1
-    view = both_play(ann, bob, table_id, view, rng)
+    view = both_lay_a_tile(ann, bob, table_id, view, rng)
     assert view["game"]["turn"] == 2 and time.monotonic() - killed < 30
     wait_for(one_follower_owns_it, 10)
     here.start()  # (the fixture stops what it started)
-
-
-def both_play(ann: Client, bob: Client, table_id: str, view: dict, rng: random.Random) -> dict:
-    """Ann and Bob lay the tile; the view of the next one (the computer laid it too)."""
-    turn = view["game"]["turn"]
-    for player in (ann, bob):
-        player.send({"type": "place", "table": table_id, "field": rng.choice(free_fields(view))})
-        player.send({"type": "confirm", "table": table_id})
-    bob.table_until(lambda t: t["game"]["turn"] > turn, 30)
-    return ann.table_until(lambda t: t["game"]["turn"] > turn, 30)
