@@ -247,7 +247,8 @@ class Scheduler:
             current.version += 1
             return current
 
-        await self.store.update(table_id, mark)
+        if await self.store.update(table_id, mark) is not None:
+            return False  # marked: the table's game is this one
         now = await self.store.get(table_id)
         return (
             now is not None and now.game_id != game_id and now.status is Status.FINISHED and not now.recorded
