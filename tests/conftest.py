@@ -206,7 +206,7 @@ def routed_servers(server_factory, redis_url, postgres_url, tmp_path) -> Iterato
 
 # Real Redis and PostgreSQL servers on 127.0.0.1, for the multi-process mode ------------------------
 @pytest.fixture(scope="session")
-def redis_url(tmp_path_factory) -> Iterator[str]:
+def session_redis(tmp_path_factory) -> Iterator[str]:
     from tests.services import RedisServer
 
     try:
@@ -215,6 +215,18 @@ def redis_url(tmp_path_factory) -> Iterator[str]:
         pytest.fail(str(error))
     yield server.url
     server.stop()
+
+
+@pytest.fixture
+def redis_url(session_redis: str) -> str:
+    """The session's Redis, emptied: what an earlier test left there (tables whose processes were
+    killed, players counted as present) is not in this test's lobby. The servers of the earlier
+    test are stopped by then (tests of one worker run one after the other)."""
+    import redis
+
+    with redis.Redis.from_url(session_redis) as client:
+        client.flushall()
+    return session_redis
 
 
 @pytest.fixture(scope="session")

@@ -92,3 +92,67 @@ def test_processes_starting_together_on_a_fresh_database_migrate_once(
     for n, server in enumerate(servers):  # (names are unique: one each)
         assert httpx.post(f"{server.url}/api/players", json={"nickname": f"Ann {n}"}).is_success
         assert "Traceback" not in server.log.read_text()
+
+
+def test_players_of_a_process_that_died_are_away_at_once(server_factory, redis_url, postgres_url):
+    """A process killed with its players' sockets open cannot say they left. The others find it gone
+    (its lease ran out) and count its players away: its open table leaves the lobby (nobody there to
+    play with), and whoever opens it sees the host away, not present forever."""
+    env = {"SPIELTISCH_REDIS_URL": redis_url, "SPIELTISCH_DATABASE_URL": postgres_url}
+    first, second = server_factory(env), server_factory(env)
+    ann, bob = Client(first.url, "Ann"), Client(second.url, "Bob")
+    ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 3}})
+    table_id = ann.table_until(lambda t: True)["id"]
+    bob.send({"type": "watch_lobby"})
+    bob.lobby_until(lambda tables: table_id in tables)
+    assert first.process is not None
+    first.process.kill()
+    first.process.wait()
+    bob.lobby_until(lambda tables: table_id not in tables, timeout=20)
+    bob.send({"type": "open_table", "table": table_id})
+    seats = bob.table_until(lambda t: t["id"] == table_id)["seats"]
+    assert [(seat["nickname"], seat["connected"]) for seat in seats] == [(ann.player["nickname"], False)]
+
+
+def test_a_player_with_pages_on_two_processes_stays_present_when_one_closes(
+    server_factory, redis_url, postgres_url
+):
+    """Without a proxy that routes by table, one player's two tabs may reach two processes. Closing
+    one of them must not count him away while the other still shows the table."""
+    env = {"SPIELTISCH_REDIS_URL": redis_url, "SPIELTISCH_DATABASE_URL": postgres_url}
+    first, second = server_factory(env), server_factory(env)
+    ann = Client(first.url, "Ann")
+    ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 3}})
+    table_id = ann.table_until(lambda t: True)["id"]
+    other_tab = Client(second.url, token=ann.token)
+    other_tab.send({"type": "open_table", "table": table_id})
+    other_tab.table_until(lambda t: t["id"] == table_id)
+    bob = Client(second.url, "Bob")
+    bob.send({"type": "join", "table": table_id})
+    bob.table_until(lambda t: len(t["seats"]) == 2)
+    ann.close()  # her first tab goes; the one on the second process still shows the table
+    time.sleep(1)
+    bob.send({"type": "open_table", "table": table_id})
+    seats = bob.table_until(lambda t: t["id"] == table_id and t["seats"][0]["connected"], timeout=5)["seats"]
+    assert seats[0]["nickname"] == ann.player["nickname"]
+    other_tab.close()  # her last tab: now she is away
+    bob.table_until(lambda t: not t["seats"][0]["connected"])
+
+
+def test_a_player_of_a_process_that_died_is_away_where_another_runs_the_table(
+    server_factory, redis_url, postgres_url
+):
+    """The process that died did not run the table's clock: the one that does finds it gone (its
+    heartbeats stopped, its lease ran out) and counts its players away."""
+    env = {"SPIELTISCH_REDIS_URL": redis_url, "SPIELTISCH_DATABASE_URL": postgres_url}
+    first, second = server_factory(env), server_factory(env)
+    ann, bob = Client(first.url, "Ann"), Client(second.url, "Bob")
+    ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 3}})
+    table_id = ann.table_until(lambda t: True)["id"]
+    bob.send({"type": "join", "table": table_id})
+    ann.table_until(lambda t: len(t["seats"]) == 2 and t["seats"][1]["connected"])
+    assert second.process is not None
+    second.process.kill()
+    second.process.wait()
+    seats = ann.table_until(lambda t: not t["seats"][1]["connected"], timeout=20)["seats"]
+    assert [seat["connected"] for seat in seats] == [True, False]

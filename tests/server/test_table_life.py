@@ -29,6 +29,7 @@ from spieltisch.server.tables import (
     apply,
     bot_moves,
     create_table,
+    set_away,
     set_connected,
     tick,
 )
@@ -197,6 +198,19 @@ def test_a_puzzle_table_starts_at_once_and_ends_on_its_clock():
         with pytest.raises(RuleError) as caught:
             create_table(rules, "ann", "Ann", bad, T0, PACING)
         assert caught.value.code is code
+
+
+def test_players_whose_process_died_are_away_in_one_change_and_the_host_passes_on():
+    table = table_of({"seats": 3}, "bob", "cid")
+    away = set_away(table, frozenset({"ann", "bob", "eve"}), T0 + 5)  # (Eve has no seat here)
+    assert away is not None and away.version == table.version + 1
+    assert [(s.player, s.connected, s.away_since) for s in away.seats] == [
+        ("ann", False, T0 + 5),
+        ("bob", False, T0 + 5),
+        ("cid", True, None),
+    ]
+    assert away.host == "cid"  # the one still present can start the game
+    assert set_away(away, frozenset({"ann"}), T0 + 6) is None  # nothing changes: no new version
 
 
 def test_a_computer_plays_for_an_absent_player_until_he_returns():

@@ -9,6 +9,13 @@ changed go to those who show the lobby. A connection follows what its page shows
 finds a table's connections without looking at the others). It never receives a view older than
 one it already has, nor one that shows it nothing new.
 
+Who is present at a table is kept in the table itself (`SeatInfo.connected`): a page that opens it
+says so, one that leaves says so. With several processes, the hub also tells the store which
+players' pages here follow each table (`present`): should this process die without a word, the one
+that runs the table's clock counts those players away (`players_lost`). And a player whose page
+here shows a table that counts him away (his page on another process closed, or a process taken
+for dead had him too) is made present again (`_still_here`).
+
 A view is built once per player and change and encoded once: the same text goes to each of the
 player's tabs, and is kept to leave out a repeat. The quick messages said at a table since a
 connection's last view follow its view (`said`), but not those of players its player muted.
@@ -19,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from collections.abc import Iterable
+from collections.abc import Coroutine, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,8 +36,8 @@ from spieltisch.server import wire
 from spieltisch.server.brief import Brief
 from spieltisch.server.clock import Clock
 from spieltisch.server.lobby import LobbyList
-from spieltisch.server.store import TableStore
-from spieltisch.server.tables import Status, Table
+from spieltisch.server.store import Change, TableStore
+from spieltisch.server.tables import Status, Table, set_away, set_connected
 
 log = logging.getLogger(__name__)
 
@@ -102,8 +109,11 @@ class Hub:
         #: Tables whose views go out in a moment.
         self._due_views: dict[str, _DueViews] = {}
         self._sending: set[asyncio.Task[None]] = set()
+        #: Players being made present again at a table (`_still_here`), one change each at a time.
+        self._returning: set[tuple[str, str]] = set()
         store.listen(self.table_changed)
         store.listen_briefs(self.brief_changed)
+        store.listen_lost(self.players_lost)
 
     def add(self, connection: Connection) -> None:
         self.connections.add(connection)
@@ -130,7 +140,10 @@ class Hub:
         if watchers is None:
             watchers = self._watchers[table_id] = set()
             self.store.watch(table_id, True)
+        new_player = not self.player_watches(connection.player, table_id)
         watchers.add(connection)
+        if new_player:
+            self.store.present(table_id, self._players_at(table_id))
 
     def forget(self, connection: Connection, table_id: str) -> None:
         """The connection no longer shows the table (its page moved on)."""
@@ -139,11 +152,13 @@ class Hub:
         connection.sent_content.pop(table_id, None)
         connection.said_seen.pop(table_id, None)
         watchers = self._watchers.get(table_id)
-        if watchers is not None:
+        if watchers is not None and connection in watchers:
             watchers.discard(connection)
             if not watchers:
                 del self._watchers[table_id]
                 self.store.watch(table_id, False)
+            if not self.player_watches(connection.player, table_id):
+                self.store.present(table_id, self._players_at(table_id))
 
     async def renamed(self, player: str, nickname: str, reason: str) -> None:
         """An operator renamed the player: each of his tabs here hears it at once (and what it does
@@ -170,6 +185,48 @@ class Hub:
 
     def player_watches(self, player: str, table_id: str) -> bool:
         return any(c.player == player for c in self._watchers.get(table_id, ()))
+
+    def _players_at(self, table_id: str) -> frozenset[str]:
+        return frozenset(c.player for c in self._watchers.get(table_id, ()))
+
+    async def players_lost(self, table_id: str, players: frozenset[str]) -> None:
+        """These players were present at the table through a process that died: away now (as if
+        each had closed his page), unless a page of theirs here shows the table."""
+        here = {player for player in players if self.player_watches(player, table_id)}
+        if players - here:
+            self._start(self._change(table_id, lambda t: set_away(t, players - here, self.clock.now())))
+
+    def _still_here(self, table: Table) -> None:
+        """Players whose page here shows the table but whom it counts away: present again."""
+        for seat in table.seats:
+            player = seat.player
+            if player is None or seat.connected or seat.left or seat.bot:
+                continue
+            key = (table.id, player)
+            if key in self._returning or not self.player_watches(player, table.id):
+                continue
+            self._returning.add(key)
+
+            def back(t: Table, player: str = player) -> Table | None:
+                if not self.player_watches(player, t.id):
+                    return None  # (his page left meanwhile)
+                return set_connected(t, player, True, self.clock.now())
+
+            self._start(self._change(table.id, back, key))
+
+    async def _change(self, table_id: str, change: Change, returning: tuple[str, str] | None = None) -> None:
+        try:
+            await self.store.update(table_id, change)
+        except Exception:  # (a store away: the next change or resync brings the table here again)
+            log.warning("could not change who is present at table %s", table_id, exc_info=True)
+        finally:
+            if returning is not None:
+                self._returning.discard(returning)
+
+    def _start(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(coroutine)
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
 
     async def send_table(self, connection: Connection, table_id: str) -> None:
         table = await self.store.get(table_id)
@@ -293,6 +350,7 @@ class Hub:
     async def table_changed(self, table_id: str, table: Table | None, here: bool = True) -> None:
         if table is not None and table_id in self._watchers:
             self._views_due(table)
+            self._still_here(table)
 
     async def brief_changed(self, table_id: str, brief: Brief | None, here: bool = True) -> None:
         facts = None if brief is None else brief.facts

@@ -43,6 +43,9 @@ Listener = Callable[[str, Table | None, bool], Awaitable[None]]
 #: the table's clock (server/scheduler.py). Every process is told when a table's facts changed; the
 #: process that runs its clock is told of every change.
 BriefListener = Callable[[str, Brief | None, bool], Awaitable[None]]
+#: Told when players at a table were present only through a process that died (it could not say
+#: they left): the table's id and those players. Called in the process that runs the table's clock.
+LostListener = Callable[[str, frozenset[str]], Awaitable[None]]
 Persist = Callable[[Table], Awaitable[None]]
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 #: A change: a new table (the old one is never changed in place: it may be kept and shown), or
@@ -84,6 +87,12 @@ class TableStore(Protocol):
 
     def watch(self, table_id: str, watched: bool) -> None:
         """Whether a connection of this process follows the table (then the process holds it)."""
+
+    def present(self, table_id: str, players: frozenset[str]) -> None:
+        """The players whose pages in this process follow the table (none: no page does). Should the
+        process die, the others count them away unless a page elsewhere follows the table too."""
+
+    def listen_lost(self, listener: LostListener) -> None: ...
 
     def runs_clock(self, table_id: str) -> bool:
         """Whether this process runs the table's clock (its deadlines, computers, records, sweep)."""
@@ -152,6 +161,12 @@ class MemoryTableStore:
 
     def watch(self, table_id: str, watched: bool) -> None:
         pass  # every table is here
+
+    def present(self, table_id: str, players: frozenset[str]) -> None:
+        pass  # (one process: a restart counts everyone away, services._restored_tables)
+
+    def listen_lost(self, listener: LostListener) -> None:
+        pass  # one process: none dies while the others go on
 
     def runs_clock(self, table_id: str) -> bool:
         return True  # every table's
@@ -469,6 +484,13 @@ class RedisTableStore:
         self._locks: dict[str, asyncio.Lock] = {}
         self._listeners: list[Listener] = []
         self._brief_listeners: list[BriefListener] = []
+        self._lost_listeners: list[LostListener] = []
+        #: The players whose pages here follow each table, and what Redis was last told of them.
+        self._present: dict[str, frozenset[str]] = {}
+        self._present_told: dict[str, frozenset[str]] = {}
+        #: When each other process was last heard (its heartbeat): one silent for `ORPHAN_S` whose
+        #: lease ran out died, and its players are away.
+        self._processes: dict[str, float] = {}
         self._task: asyncio.Task[None] | None = None
         self._heartbeat_task: asyncio.Task[None] | None = None
         #: The heartbeat's own thread (`_beat`), and what tells it to stop.
@@ -497,6 +519,10 @@ class RedisTableStore:
     def _followers_key(self, table_id: str) -> str:
         return f"{self._prefix}:followers:{table_id}"
 
+    def _present_key(self, table_id: str) -> str:
+        """The players present at the table and the process each one's page is on: `<process> <player>`."""
+        return f"{self._prefix}:present:{table_id}"
+
     def _channel(self, table_id: str) -> str:
         return f"{self._channel_prefix}{table_id}"
 
@@ -510,8 +536,18 @@ class RedisTableStore:
     def listen_briefs(self, listener: BriefListener) -> None:
         self._brief_listeners.append(listener)
 
+    def listen_lost(self, listener: LostListener) -> None:
+        self._lost_listeners.append(listener)
+
     def briefs(self) -> Mapping[str, Brief]:
         return self._briefs
+
+    def present(self, table_id: str, players: frozenset[str]) -> None:
+        if players:
+            self._present[table_id] = players
+        else:
+            self._present.pop(table_id, None)
+        self._follows_changed(table_id)
 
     def watch(self, table_id: str, watched: bool) -> None:
         if watched:
@@ -545,10 +581,75 @@ class RedisTableStore:
                 log.debug("could not say whether table %s is followed: %s", table_id, error)
                 self._follows_due.add(table_id)
                 return
+            if not await self._tell_present(table_id):
+                self._follows_due.add(table_id)
+                return
             if result == 1 and table_id not in self._owned:
                 await self._take_over(table_id, "its players are here")
             elif result == 2 and table_id in self._owned:
                 await self._hand_over(table_id)
+
+    async def _tell_present(self, table_id: str) -> bool:
+        """Bring the table's set of present players in Redis in line with this process's pages;
+        whether Redis could be told."""
+        from redis.exceptions import RedisError
+
+        wanted = self._present.get(table_id, frozenset())
+        told = self._present_told.get(table_id, frozenset())
+        if wanted == told:
+            return True
+        key, me = self._present_key(table_id), self._me
+        try:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                if wanted - told:
+                    pipe.sadd(key, *(f"{me} {player}" for player in wanted - told))
+                if told - wanted:
+                    pipe.srem(key, *(f"{me} {player}" for player in told - wanted))
+                await pipe.execute()
+        except (RedisError, OSError) as error:  # told again after the resync that follows
+            log.debug("could not say who is present at table %s: %s", table_id, error)
+            return False
+        if wanted:
+            self._present_told[table_id] = wanted
+        else:
+            self._present_told.pop(table_id, None)
+        return True
+
+    async def _sweep_presence(self, table_ids: list[str]) -> None:
+        """Of these tables (whose clocks this process runs), the players present only through a
+        process that died are lost: the listeners count them away. A player whose page on a live
+        process follows the table stays present."""
+        if not table_ids:
+            return
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for table_id in table_ids:
+                pipe.smembers(self._present_key(table_id))
+            found: list[set[str]] = await pipe.execute()
+        members = [[str(member).split(" ", 1) for member in row] for row in found]
+        processes = sorted({process for row in members for process, _ in row} - {self._me})
+        if not processes:
+            return
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for process in processes:
+                pipe.exists(f"{self._lease_prefix}{process}")
+            dead = {
+                process for process, alive in zip(processes, await pipe.execute(), strict=True) if not alive
+            }
+        for table_id, row in zip(table_ids, members, strict=True):
+            gone = [f"{process} {player}" for process, player in row if process in dead]
+            if not gone:
+                continue
+            await self._redis.srem(self._present_key(table_id), *gone)
+            lost = frozenset(player for process, player in row if process in dead) - {
+                player for process, player in row if process not in dead
+            }
+            if lost:
+                log.info("players %s at table %s were on a process that died: away", sorted(lost), table_id)
+                for listener in self._lost_listeners:
+                    try:
+                        await listener(table_id, lost)
+                    except Exception:
+                        log.exception("could not count the players of a dead process away")
 
     async def _hand_over(self, table_id: str) -> None:
         """Another process runs the table's clock now (its players are there): the scheduler stops
@@ -822,7 +923,9 @@ class RedisTableStore:
             await self._gone(table_id, False)
             return
         owner, writer = parts[3], parts[4]
-        self._heard[table_id] = asyncio.get_running_loop().time()  # (its owner is alive, or new)
+        now = self._heard[table_id] = asyncio.get_running_loop().time()  # (its owner is alive, or new)
+        if writer != self._me:
+            self._processes[writer] = now  # (one that dies before its first heartbeat is heard)
         self._owner_of[table_id] = owner
         if owner == self._me and writer != self._me and table_id not in self._owned:
             # Handed over by its owner (its players are here now): run its clock from now on. (A
@@ -870,6 +973,7 @@ class RedisTableStore:
         if process == self._me:
             return
         now = asyncio.get_running_loop().time()
+        self._processes[process] = now
         heard, owner_of = self._heard, self._owner_of
         for table_id in tables:
             heard[table_id] = now
@@ -891,7 +995,7 @@ class RedisTableStore:
         )
         lease, ms = f"{self._lease_prefix}{self._me}", int(self.LEASE_S * 1000)
         try:
-            while not self._stop_beating.wait(self.HEARTBEAT_S):
+            while True:  # (the first at once: the others hear of this process before it has players)
                 owned = tuple(self._owned)  # (one step under the GIL: the loop's changes wait)
                 try:
                     with client.pipeline(transaction=False) as pipe:
@@ -900,6 +1004,8 @@ class RedisTableStore:
                         pipe.execute()
                 except (RedisError, OSError) as error:  # Redis away: the pump says so; try again
                     log.debug("heartbeat failed: %s", error)
+                if self._stop_beating.wait(self.HEARTBEAT_S):
+                    break
         finally:
             client.close()
 
@@ -927,17 +1033,28 @@ class RedisTableStore:
             if table_id not in self._owned
             and now - max(self._heard.get(table_id, 0.0), since) >= self.ORPHAN_S
         ]
-        if not silent:
+        quiet = [p for p, heard in self._processes.items() if now - max(heard, since) >= self.ORPHAN_S]
+        if not silent and not quiet:
             return
-        # One look per owner at its lease first: an owner alive whose heartbeats came late (or were
-        # heard late, this process being busy) costs no claim per table.
-        owners = sorted({self._owner_of[t] for t in silent if t in self._owner_of})
+        # One look per owner (and per process no longer heard) at its lease first: an owner alive
+        # whose heartbeats came late (or were heard late, this process being busy) costs no claim
+        # per table.
+        owners = sorted({self._owner_of[t] for t in silent if t in self._owner_of} | set(quiet))
         alive: set[str] = set()
         if owners:
             async with self._redis.pipeline(transaction=False) as pipe:
                 for owner in owners:
                     pipe.exists(f"{self._lease_prefix}{owner}")
                 alive = {owner for owner, found in zip(owners, await pipe.execute(), strict=True) if found}
+        dead = [process for process in quiet if process not in alive]
+        for process in quiet:
+            if process in alive:
+                self._processes[process] = now
+            else:
+                del self._processes[process]
+        if dead:  # its players at the tables whose clocks run here are away
+            log.info("process %s is gone", ", ".join(dead))
+            await self._sweep_presence(sorted(self._owned))
         for table_id in silent:
             if self._owner_of.get(table_id) in alive:
                 self._heard[table_id] = now
@@ -954,6 +1071,8 @@ class RedisTableStore:
     async def _take_over(self, table_id: str, why: str = "its process is gone") -> None:
         """This process runs the table's clock from now on: it reads the table, and the scheduler
         hears its brief (anything overdue is done at once)."""
+        from redis.exceptions import RedisError
+
         self._owned.add(table_id)
         try:
             table = await self._fetch(table_id, self._tables.get(table_id))
@@ -966,6 +1085,10 @@ class RedisTableStore:
         log.info("running the clock of table %s: %s", table_id, why)
         brief = self._briefs[table_id] = _brief_after(self._briefs.get(table_id), table)
         await _tell(self._brief_listeners, table_id, brief, True)
+        try:  # players present through its owner before, should that one have died, are away
+            await self._sweep_presence([table_id])
+        except (RedisError, OSError) as error:  # (swept with the others when the process is found gone)
+            log.debug("could not look who is present at table %s: %s", table_id, error)
 
     async def _gone(self, table_id: str, here: bool) -> None:
         """The table was deleted: forget it, and tell who knew it."""
@@ -1085,8 +1208,10 @@ class RedisTableStore:
             await _tell(self._listeners, table_id, table, False)
         for table_id, brief in sorted(briefs.items()):
             await _tell(self._brief_listeners, table_id, brief, table_id in self._owned)
-        # Redis hears again which tables this process follows (what it missed, or lost with its data).
-        self._follows_changed(*self._watched)
+        # Redis hears again which tables this process follows and who is present there (what it
+        # missed, or lost with its data).
+        self._present_told = {}
+        self._follows_changed(*self._watched, *self._present)
 
     async def _write(self, old: Table | None, new: Table) -> tuple[Brief, str] | None:
         """Write `new` if Redis still has `old`'s version (a new table: if it has none); announce
@@ -1189,7 +1314,12 @@ class RedisTableStore:
     @_redis_faults
     async def delete(self, table_id: str) -> None:
         async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.delete(self._key(table_id), self._log_key(table_id), self._followers_key(table_id))
+            pipe.delete(
+                self._key(table_id),
+                self._log_key(table_id),
+                self._followers_key(table_id),
+                self._present_key(table_id),
+            )
             pipe.srem(self._index, table_id)
             pipe.publish(self._brief_channel, f"{table_id} -1")
             await pipe.execute()

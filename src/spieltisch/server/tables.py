@@ -680,6 +680,19 @@ def set_connected(table: Table, player: str, connected: bool, now: float) -> Tab
     return table
 
 
+def set_away(table: Table, players: frozenset[str], now: float) -> Table | None:
+    """Players whose pages went without a word (the process they were on died): away, as if each
+    had closed his page (one change)."""
+    changed: Table | None = None
+    for player in sorted(players):
+        after = set_connected(changed or table, player, False, now)
+        if after is not None:
+            changed = after
+    if changed is not None:
+        changed.version = table.version + 1
+    return changed
+
+
 # The actions on the table itself (everything else is a move in the game) --------------------------
 def _own_seat(table: Table, player: str) -> int:
     seat = table.seat_of(player)
