@@ -11,7 +11,7 @@ import httpx
 from websockets.sync.client import connect
 
 from spieltisch.cli import main
-from tests.server.player_client import Client, new_player, socket_url
+from tests.server.player_client import Client, hello, new_player, socket_url
 
 
 def test_json_lines_with_request_ids_and_no_token(server_factory):
@@ -25,6 +25,7 @@ def test_json_lines_with_request_ids_and_no_token(server_factory):
     assert httpx.get(f"{server.url}/nowhere").headers["x-request-id"] != made  # one id per request
     ann = new_player(server.url, "Ann")
     with connect(socket_url(server.url) + f"?token={ann['token']}") as old_page:  # an old page's URL
+        old_page.send(hello(ann["token"]))
         old_page.recv(timeout=10)
     Client(server.url, "Bob").close()  # a page of this release: the token in its hello
     server.stop()

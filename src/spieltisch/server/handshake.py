@@ -72,9 +72,9 @@ def parse_hello(frame: str | bytes) -> Hello:
 async def greet(websocket: WebSocket, s: Services) -> Player | None:
     """Accept the socket and find its player; None: the socket was answered and closed."""
     await websocket.accept()
-    # Pages loaded before the token moved into the hello still send it in the URL (a tab open across
-    # the update reconnects with its old code). Accepted for this release only: the next one drops it.
-    token = websocket.query_params.get("token") or await _hello_token(websocket, s.config.hello_seconds)
+    # (A token in the URL, as pages before the hello sent it, counts for nothing: a URL ends up in
+    # proxies' logs. The log here masks it, server/middleware.py.)
+    token = await _hello_token(websocket, s.config.hello_seconds)
     if token is None:
         return None
     try:
