@@ -21,18 +21,20 @@ def pick_nickname(page: Page, name: str) -> None:
     expect(page.get_by_test_id("nickname")).to_contain_text(name)
 
 
-def hosted_with_ben(page: Page, url: str, game: str) -> tuple[str, Client]:
-    """Anna (the page) opens a table of `game` for two, without a clock, and Ben (a client over the
-    socket, the caller's to close) takes the other seat: the table's id and Ben."""
+def hosted_with_ben(
+    page: Page, url: str, game: str, seats: int = 2, clock: str | None = ""
+) -> tuple[str, Client]:
+    """Anna (the page) opens a table of `game` with `seats` seats and the clock chosen (""
+    none, None: the form's default), and Ben (a client over the socket, the caller's to close) takes
+    the second seat: the table's id and Ben."""
     page.goto(url + "/")
     pick_nickname(page, "Anna")
+    prefix = "sg" if game == "speedgans" else "create"
     if game == "speedgans":
         page.get_by_test_id("create-game-speedgans").check()
-        page.get_by_test_id("sg-seats").select_option("2")
-        page.get_by_test_id("sg-clock").select_option("")
-    else:
-        page.get_by_test_id("create-seats").select_option("2")
-        page.get_by_test_id("create-clock").select_option("")
+    page.get_by_test_id(f"{prefix}-seats").select_option(str(seats))
+    if clock is not None:
+        page.get_by_test_id(f"{prefix}-clock").select_option(clock)
     page.get_by_test_id("create-table").click()
     expect(page.get_by_test_id("table-settings")).to_be_visible()
     table_id = page.url.rsplit("/", 1)[1]

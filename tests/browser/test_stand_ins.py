@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import expect
-from tests.browser.pages import phone, pick_nickname
+from tests.browser.pages import hosted_with_ben, phone, pick_nickname
 from tests.browser.planahead_page import play_plan_ahead
 from tests.server.player_client import Client
 
@@ -35,15 +35,7 @@ def test_a_stand_in_is_named_at_the_end_marked_on_the_land_and_in_the_replay(
     live_server, new_page, browser, shots
 ):
     page = new_page("desktop")
-    page.goto(live_server + "/")
-    pick_nickname(page, "Anna")
-    page.get_by_test_id("create-seats").select_option("3")
-    page.get_by_test_id("create-table").click()
-    expect(page.get_by_test_id("table-settings")).to_be_visible()
-    table_id = page.url.rsplit("/", 1)[1]
-    ben = Client(live_server, "Ben")
-    ben.send({"type": "join", "table": table_id})
-    expect(page.get_by_test_id("seat-1")).to_contain_text("Ben")
+    table_id, ben = hosted_with_ben(page, live_server, "planahead", seats=3, clock=None)
     page.get_by_test_id("bot-level").select_option("medium")
     page.get_by_test_id("add-bot").click()
     expect(page.get_by_test_id("seat-2")).to_have_attribute("data-free", "false")
