@@ -4,9 +4,11 @@ for every bad input, never a traceback. Real processes, real closed ports, a fol
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -134,3 +136,39 @@ def test_workers_share_a_metrics_folder_emptied_of_an_earlier_run(tmp_path, monk
     monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR")
     made = metrics_folder()  # none given: a new one, for the workers to find in the environment
     assert made.is_dir() and os.environ["PROMETHEUS_MULTIPROC_DIR"] == str(made)
+
+
+def _serving_until_it_builds(sandbox: dict[str, str]) -> subprocess.Popen:
+    """`spieltisch serve` on a data directory without a catalog, once it says it builds one."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "spieltisch", "serve", "--port", str(free_port())],
+        env={**os.environ, **sandbox},
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    first = process.stdout.readline()
+    assert first.startswith("Building the Speedgans catalog"), first
+    time.sleep(1)  # well into the build
+    return process
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_a_stop_during_the_first_catalog_build_ends_serve_at_once(sandbox, stop):
+    """The very first start builds the catalog (a minute) before the server starts: a stop (an
+    operator's systemctl stop, Ctrl-C) ends it there and then, and the next start builds it anew."""
+    process = _serving_until_it_builds(sandbox)
+    process.send_signal(stop)
+    try:
+        code = process.wait(timeout=30)  # (the build alone takes far longer on these machines)
+    finally:
+        process.kill()
+    _, stderr = process.communicate()
+    if stop is signal.SIGTERM:
+        assert code == -signal.SIGTERM
+    else:
+        assert code == 130
+        assert "stopped while building the catalog" in stderr and "Traceback" not in stderr
+    assert not list((Path(sandbox["SPIELTISCH_DATA_DIR"]) / "catalog").glob("*.npz"))

@@ -7,6 +7,7 @@ import argparse
 import dataclasses
 import os
 import socket
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,7 @@ def _serve(args: argparse.Namespace) -> int:
     if config.redis_url:
         check_redis(config.redis_url, allow_volatile=config.allow_volatile_redis)
     check_port(args.host, args.port)
+    prepare_catalog(config.data_dir)
     if args.workers > 1:
         migrate(config.database_url)  # once, before the workers start (each would find it done)
         metrics_folder()
@@ -93,6 +95,25 @@ def _serve(args: argparse.Namespace) -> int:
             return 2
         raise
     return 0
+
+
+def prepare_catalog(data_dir: Path) -> None:
+    """Speedgans' catalog of every valid city, built on the very first start (about a minute, with a
+    progress bar) before the server and its signal handlers start: Ctrl-C or a stop then ends the
+    build at once (inside the server's start it would finish first), and each worker only loads it."""
+    from spieltisch.games.speedgans.catalog import catalog_path, is_current, prepare
+
+    if is_current(catalog_path(data_dir)):
+        return
+    print(
+        f"Building the Speedgans catalog in {catalog_path(data_dir).parent} (once, about a minute)",
+        flush=True,
+    )
+    try:
+        prepare(data_dir, progress=True)
+    except KeyboardInterrupt:
+        print("spieltisch: stopped while building the catalog (the next start builds it)", file=sys.stderr)
+        raise SystemExit(130) from None
 
 
 def metrics_folder() -> Path:

@@ -469,6 +469,26 @@ def build(directory: Path, progress: bool = True) -> tuple[Catalog, Path, float]
     return Catalog({k: v for k, v in arrays.items() if not k.startswith("_")}), path, seconds
 
 
+def is_current(path: Path) -> bool:
+    """Whether a catalog of this version and these rules is at `path` (its two small arrays read,
+    not the catalog)."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            return int(data["version"]) == CATALOG_VERSION and str(data["rules"]) == rules_fingerprint()
+    except (FileNotFoundError, KeyError, ValueError, OSError):
+        return False
+
+
+def prepare(directory: Path, progress: bool = True) -> bool:
+    """Build the catalog in the data directory unless a current one is there, without keeping it
+    loaded; whether it was built. (`spieltisch serve` does this before its server starts: a stop
+    during the build stops at once, and several workers only load it.)"""
+    if is_current(catalog_path(directory)):
+        return False
+    build(directory, progress=progress)
+    return True
+
+
 _loaded: dict[Path, Catalog] = {}
 
 
