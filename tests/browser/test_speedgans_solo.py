@@ -626,3 +626,32 @@ def test_h_the_musterstadts_points_stand_under_its_column(solo_server, catalog, 
             last.screenshot(path=str(shots / f"solo-last-city-{width}.png"))
     finally:
         context.close()
+
+
+# ---- (i) a Rekordjagd on a phone names itself --------------------------------------------------------
+@pytest.mark.parametrize("screen", ["phone", "small-phone"])
+def test_i_a_rekordjagd_on_a_phone_names_its_mode(solo_server, browser, shots, screen):
+    """As on a desktop, a phone's Rekordjagd header says „Rekordjagd“ (over the city and its points),
+    before and after a „Rat“ (its charge a line more); what a run needs stays inside the window."""
+    look = {"phone": PHONE, "small-phone": SMALL_PHONE}[screen]
+    context = browser.new_context(**look, locale="de-DE")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        page.goto(solo_server + "/")
+        pick_nickname(page, f"Ines{screen[0]}")
+        page.get_by_test_id("lobby-solo-record").tap()
+        expect(solo(page)).to_have_attribute("data-mode", "record")
+        mode = page.get_by_test_id("solo-mode")
+        for step in ("start", "hint"):
+            if step == "hint":
+                page.get_by_test_id("rat").tap()
+                expect(page.get_by_test_id("solo-charged")).to_be_visible()
+            expect(mode).to_be_visible()
+            expect(mode).to_have_text("Rekordjagd")
+            inside_the_window(
+                page, ["solo-mode", "solo-number", "solo-total", *RUN_PARTS, "solo-clock", "skip"]
+            )
+            page.screenshot(path=str(shots / f"solo-record-head-{screen}-{step}.png"))
+    finally:
+        context.close()
