@@ -5,6 +5,8 @@ a phone in English."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.boxes import uncovered
@@ -79,9 +81,22 @@ def test_a_match_of_two_games(live_server, new_page, shots):
     expect(end.get_by_test_id("rematch")).to_have_text("Revanche")  # a new match
     page.screenshot(path=str(shots / "match-end-desktop.png"))
 
-    # The replay says which game of the match it was; the player's page the match's total and place.
-    end.get_by_test_id("watch-replay").click(timeout=60_000)  # (once the game is recorded)
+    # Each game of the match has its replay linked (the last one's once it is recorded), and each
+    # replay says which game of the match it was; the player's page the match's total and place.
+    replays = end.get_by_test_id("match-replays")
+    expect(replays).to_have_text("Spiele ansehen: Spiel 1 · Spiel 2")
+    expect(end.get_by_test_id("watch-replay")).to_have_count(0)  # not this game's alone
+    first_game = end.get_by_test_id("watch-game-1")
+    expect(first_game).to_have_attribute("href", re.compile(r"^/replay/[\w-]+$"))
+    expect(end.get_by_test_id("watch-game-2")).to_have_attribute(
+        "href", re.compile(r"^/replay/"), timeout=60_000
+    )
+    page.screenshot(path=str(shots / "match-end-replays-desktop.png"))
+    first_path = first_game.get_attribute("href")
+    end.get_by_test_id("watch-game-2").click()
     expect(page.locator(".rp-played")).to_contain_text("Spiel 2 von 2 · ")
+    page.goto(live_server + first_path)
+    expect(page.locator(".rp-played")).to_contain_text("Spiel 1 von 2 · ")
     mine = sorted(match_totals, reverse=True).index(match_totals[0]) + 1
     page.goto(f"{live_server}/spieler/{page.evaluate('window.spieltisch.app.me.id')}")
     newest = page.get_by_test_id("recent-game").first.get_by_test_id("recent-match")

@@ -10,7 +10,8 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 from tests.browser.boxes import inside_the_window
-from tests.browser.pages import pick_nickname
+from tests.browser.pages import phone, pick_nickname
+from tests.browser.socket_games import plan_ahead_game
 from tests.server.player_client import Client
 from tests.server.solo_play import play_tiles, solo_table, wait_for
 
@@ -73,3 +74,32 @@ def test_a_replay_shows_each_moves_cost_and_the_best_field(live_server, new_page
         phone.screenshot(path=str(shots / f"replay-analysis-phone-{size[0]}.png"))
         assert not phone.errors
     assert not page.errors
+
+
+def test_every_land_of_a_replay_is_the_same_size_on_a_phone(live_server, browser, shots):
+    """A person's land has the analysis (the move line, the bars); the computer's has none, and its
+    board took that room: on a phone the two boards differed in size. Now each is drawn alike."""
+    end = plan_ahead_game(live_server)  # Ria (a person, seat 0) against an easy computer
+    for width, height in ((390, 844), (360, 740)):
+        page = phone(browser, width, height)
+        try:
+            page.goto(f"{live_server}/replay/{end['game']['game_id']}")
+            pick_nickname(page, f"Pia {width}")
+            expect(page.get_by_test_id("losses-0").locator("button")).to_have_count(19)
+            expect(page.get_by_test_id("losses-1")).to_have_count(0)  # the computer's moves: not weighed
+            for step in (9, 18):  # a middle tile (the move line), the last (the score by line too)
+                page.get_by_test_id("losses-0").locator("button").nth(step).click()
+                expect(page.get_by_test_id("replay")).to_have_attribute("data-index", str(step))
+                expect(page.get_by_test_id("move-0")).to_be_visible()
+                # the drawn land (its outline: a field's box grows with the ring of the step's tile)
+                sizes = [
+                    page.get_by_test_id(f"board-{seat}").locator("polygon.pa-land").bounding_box()
+                    for seat in (0, 1)
+                ]
+                assert sizes[0] and sizes[1]
+                assert abs(sizes[0]["width"] - sizes[1]["width"]) < 0.5, (width, step, sizes)
+                assert abs(sizes[0]["height"] - sizes[1]["height"]) < 0.5, (width, step, sizes)
+            page.screenshot(path=str(shots / f"replay-lands-alike-{width}.png"))
+            assert not page.errors, page.errors
+        finally:
+            page.context.close()

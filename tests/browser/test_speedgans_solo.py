@@ -581,3 +581,77 @@ def test_g_the_time_bonus_is_its_own_line_on_phones(solo_server, catalog, browse
         assert errors == [], errors
     finally:
         context.close()
+
+
+# ---- (h) the message after a city: the Musterstadt's points under its ★ column ---------------------
+def test_h_the_musterstadts_points_stand_under_its_column(solo_server, catalog, browser, shots):
+    """After a Rekordjagd's city its message lists the task values, the city's („du“) and the
+    Musterstadt's (★), and both sums: the Musterstadt's points stand at the right, as the city's do
+    above, under the ★ column (beside its name on a wide screen; under it where the box is narrow)."""
+    context = browser.new_context(viewport={"width": 1440, "height": 900}, locale="de-DE")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        page.goto(solo_server + "/")
+        pick_nickname(page, "Hanna")
+        page.get_by_test_id("lobby-solo-record").click()
+        expect(solo(page)).to_have_attribute("data-mode", "record")
+        build_record_city(page, catalog, first_by_drag=False)
+        page.get_by_test_id("gasse-dicht").click()
+        expect(solo(page)).to_have_attribute("data-number", "2")
+        last = page.get_by_test_id("last-city")
+        expect(last).to_have_attribute("data-outcome", "done")
+        for width, height in ((1440, 900), (1024, 768)):
+            page.set_viewport_size({"width": width, "height": height})
+            # The right ends of what is written (not of the boxes): the ★ column's values, the
+            # city's points and the Musterstadt's; the Musterstadt's name and points on one line.
+            ends = last.evaluate(
+                """(box) => {
+                    const text = (el) => { const r = document.createRange(); r.selectNodeContents(el); return r.getBoundingClientRect(); };
+                    const line = box.querySelector('[data-testid="last-muster-sum"]');
+                    const sum = text(line.lastElementChild), name = text(line.firstElementChild);
+                    return {
+                        column: [...box.querySelectorAll('li[data-task] .sg-last-muster')].map((el) => text(el).right),
+                        city: text(box.querySelector('.sg-last-points')).right,
+                        muster: sum.right, musterText: line.lastElementChild.textContent,
+                        oneLine: Math.abs(sum.top - name.top) < 2 && line.getBoundingClientRect().height < 1.6 * sum.height,
+                    };
+                }"""
+            )
+            assert re.fullmatch(r"\d+,\d Punkte", ends["musterText"]), ends
+            assert ends["oneLine"] or width < 1280, (width, ends)
+            for right in [*ends["column"], ends["city"]]:
+                assert abs(ends["muster"] - right) < 1.5, (width, ends)
+            inside_the_window(page, ["last-city", "show-muster", "show-last"])
+            last.screenshot(path=str(shots / f"solo-last-city-{width}.png"))
+    finally:
+        context.close()
+
+
+# ---- (i) a Rekordjagd on a phone names itself --------------------------------------------------------
+@pytest.mark.parametrize("screen", ["phone", "small-phone"])
+def test_i_a_rekordjagd_on_a_phone_names_its_mode(solo_server, browser, shots, screen):
+    """As on a desktop, a phone's Rekordjagd header says „Rekordjagd“ (over the city and its points),
+    before and after a „Rat“ (its charge a line more); what a run needs stays inside the window."""
+    look = {"phone": PHONE, "small-phone": SMALL_PHONE}[screen]
+    context = browser.new_context(**look, locale="de-DE")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        page.goto(solo_server + "/")
+        pick_nickname(page, f"Ines{screen[0]}")
+        page.get_by_test_id("lobby-solo-record").tap()
+        expect(solo(page)).to_have_attribute("data-mode", "record")
+        mode = page.get_by_test_id("solo-mode")
+        for step in ("start", "hint"):
+            if step == "hint":
+                page.get_by_test_id("rat").tap()
+                expect(page.get_by_test_id("solo-charged")).to_be_visible()
+            expect(mode).to_be_visible()
+            expect(mode).to_have_text("Rekordjagd")
+            inside_the_window(
+                page, ["solo-mode", "solo-number", "solo-total", *RUN_PARTS, "solo-clock", "skip"]
+            )
+            page.screenshot(path=str(shots / f"solo-record-head-{screen}-{step}.png"))
+    finally:
+        context.close()

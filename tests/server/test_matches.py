@@ -43,20 +43,27 @@ def test_two_games_add_up_and_the_third_begins_a_new_match(server):
     ann = Client(server.url, "Ann")
     view = new_match(ann, 2)
     assert view["settings"]["match"] == 2
-    assert view["match"] == {"number": 1, "of": 2, "before": [0, 0]}
+    assert view["match"] == {"number": 1, "of": 2, "before": [0, 0], "games": []}
     first = play_to_the_end(ann, view)
     scores = [seat["score"] for seat in first["game"]["seats"]]
-    assert first["match"] == {"number": 1, "of": 2, "before": [0, 0]}  # the end still says which game
+    assert first["match"] == {
+        "number": 1,
+        "of": 2,
+        "before": [0, 0],
+        "games": [],
+    }  # the end still says which game
 
     ann.send({"type": "rematch", "table": view["id"]})  # „Nächstes Spiel“: nobody else to wait for
     second = ann.table_until(lambda t: t["status"] == "playing" and t["game"]["turn"] == 0)
-    assert second["match"] == {"number": 2, "of": 2, "before": scores}
+    # ... and names the games before it (their replays: the last game's end links each game's)
+    earlier = [first["game"]["game_id"]]
+    assert second["match"] == {"number": 2, "of": 2, "before": scores, "games": earlier}
     last = play_to_the_end(ann, second)
     totals = [b + seat["score"] for b, seat in zip(scores, last["game"]["seats"], strict=True)]
 
     ann.send({"type": "rematch", "table": view["id"]})  # after the last game: a new match
     third = ann.table_until(lambda t: t["status"] == "playing" and t["game"]["turn"] == 0)
-    assert third["match"] == {"number": 1, "of": 2, "before": [0, 0]}
+    assert third["match"] == {"number": 1, "of": 2, "before": [0, 0], "games": []}
 
     # The records and the replay know each game's place in the match; the player's page the total.
     def both_recorded() -> list | None:
@@ -66,7 +73,8 @@ def test_two_games_add_up_and_the_third_begins_a_new_match(server):
     records = wait_for(both_recorded)
     assert sorted(r["result"]["match"]["number"] for r in records) == [1, 2]
     replay = httpx.get(f"{server.url}/api/replays/{last['game']['game_id']}", timeout=60).json()
-    assert replay["match"] == {"number": 2, "of": 2, "before": scores}
+    assert replay["match"] == {"number": 2, "of": 2, "before": scores, "games": earlier}
+    assert httpx.get(f"{server.url}/api/replays/{earlier[0]}", timeout=60).status_code == 200
     history = httpx.get(f"{server.url}/api/players/{ann.player['id']}/history").json()
     newest = history["recent"][0]
     assert newest["match"] == {

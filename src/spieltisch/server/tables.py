@@ -145,7 +145,13 @@ class Table:
             bot_due=dict(self.bot_due),
             extras=dict(self.extras),
             rematch_by=list(self.rematch_by),
-            match=None if self.match is None else {**self.match, "before": dict(self.match["before"])},
+            match=None
+            if self.match is None
+            else {
+                **self.match,
+                "before": dict(self.match["before"]),
+                "games": list(self.match.get("games", [])),
+            },
             said=list(self.said),
         )
 
@@ -176,11 +182,18 @@ class Table:
 
     def match_view(self) -> dict[str, Any] | None:
         """The match this game is part of, as views and records show it: {"number", "of", "before":
-        each seat's points of the match's earlier games}; None for a game that stands alone."""
+        each seat's points of the match's earlier games, "games": the ids of those games (their
+        replays)}; None for a game that stands alone."""
         if self.match is None:
             return None
         before = [self.match["before"].get(match_key(seat), 0) for seat in self.seats]
-        return {"number": self.match["number"], "of": self.settings.get("match", 1), "before": before}
+        return {
+            "number": self.match["number"],
+            "of": self.settings.get("match", 1),
+            "before": before,
+            # (absent from snapshots of before: a match begun then names no earlier games)
+            "games": list(self.match.get("games", [])),
+        }
 
     # Serialisation (live-state stores) -----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -865,7 +878,7 @@ def _begin(table: Table, now: float) -> None:
     table.bot_step = None
     table.log = ()  # a new game, a new log
     table.rematch_by, table.rematch_at = [], None
-    table.match = {"number": 1, "before": {}} if table.settings.get("match", 1) > 1 else None
+    table.match = {"number": 1, "before": {}, "games": []} if table.settings.get("match", 1) > 1 else None
 
 
 def match_key(seat: SeatInfo) -> str:
@@ -874,14 +887,18 @@ def match_key(seat: SeatInfo) -> str:
 
 
 def _next_in_match(table: Table) -> dict[str, Any] | None:
-    """The match the next game goes on (the finished game's points added to each seat's), or None
-    when the finished game ended its match (the next game begins a new one) or stood alone."""
+    """The match the next game goes on (the finished game's points added to each seat's, its id to
+    the match's games), or None when the finished game ended its match (the next game begins a new
+    one) or stood alone."""
     if table.match is None or table.match["number"] >= table.settings.get("match", 1):
         return None
     before = dict(table.match["before"])
     for seat, points in zip(table.seats, table.rules.match_points(table.state), strict=True):
         before[match_key(seat)] = before.get(match_key(seat), 0) + points
-    return {"number": table.match["number"] + 1, "before": before}
+    games = list(table.match.get("games", []))
+    if table.game_id is not None:
+        games.append(table.game_id)
+    return {"number": table.match["number"] + 1, "before": before, "games": games}
 
 
 def _log(table: Table, *entries: game_log.Entry) -> None:

@@ -22,9 +22,11 @@ import { h } from "./dom.js";
  * `unit` ("tile" / "round"); listPoints: whether the game earns Bestenliste points (then a game played
  * mostly for someone says it earns him none); match: an element saying where the game stands in its
  * match, or null; rematchLabel: the rematch button's word when it is not „Revanche“ („Nächstes Spiel“);
- * gameOfMatch: the number of a game of a match that is not its last (its winner won that game only).
+ * gameOfMatch: the number of a game of a match that is not its last (its winner won that game only);
+ * matchGames: the last game of a match: the ids of the match's games before it — then each game's
+ * replay is linked („Ansehen: Spiel 1 · Spiel 2 · …“, this one's once it has its replay).
  */
-export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null, computers = null, rematch = () => null, playedFor = [], unit = "tile", listPoints = false, closed = null, match = null, rematchLabel = null, gameOfMatch = null }) {
+export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null, computers = null, rematch = () => null, playedFor = [], unit = "tile", listPoints = false, closed = null, match = null, rematchLabel = null, gameOfMatch = null, matchGames = null }) {
   // An operator closed the table: no winner, no rematch — only why, and the way back.
   if (closed !== null) return closedDialog(closed, onLobby);
   const offer = onRematch ? rematch() : null;
@@ -47,9 +49,23 @@ export function endDialog({ rows, winners, scoreAttribute, note = null, closeLab
       h("div.row.end-buttons", {},
         onRematch ? rematchButton(offer, onRematch, rematchLabel) : null,
         h("button.secondary", { type: "button", "data-testid": "close-end", onclick: onClose }, closeLabel),
-        // (In a match „Partie“ is the whole match: the link shows this one game.)
-        replayLink(gameId, onReplay, match ? t("rp.watch.game") : t("rp.watch")),
-        h("button.link", { type: "button", onclick: onLobby }, t("pa.tolobby")))));
+        // (In a match „Partie“ is the whole match: the link shows this one game; the last game's
+        // end links every game of the match, on a line of its own.)
+        matchGames ? null : replayLink(gameId, onReplay, match ? t("rp.watch.game") : t("rp.watch")),
+        h("button.link", { type: "button", onclick: onLobby }, t("pa.tolobby"))),
+      matchGames ? matchReplays([...matchGames, gameId], onReplay) : null));
+}
+
+/** „Ansehen: Spiel 1 · Spiel 2 · Spiel 3“: each game of a match, a link to its replay (a game
+ * without one yet — the last, until it is recorded — is named without a link). */
+function matchReplays(ids, onReplay) {
+  return h("p.end-replays", { "data-testid": "match-replays" },
+    h("span.end-replays-label", {}, t("match.watch")), " ",
+    ids.flatMap((id, i) => {
+      const name = t("match.game", { n: i + 1 });
+      const link = id ? replayLink(id, onReplay, name, `watch-game-${i + 1}`) : h("span.muted", { "data-testid": `watch-game-${i + 1}` }, name);
+      return i ? [h("span.end-replays-dot", { "aria-hidden": "true" }, " · "), link] : [link];
+    }));
 }
 
 /** The end of a game an operator stopped (`spieltisch admin close-table`). */
@@ -119,12 +135,13 @@ function levelBadge(row, { level, title }) {
  * through onReplay(path); a new tab or a copied link works too). Null while the game has no id (no
  * replay yet).
  * @param {string | null} gameId @param {((path: string) => void) | null} onReplay @param {string} [label]
+ * @param {string} [testid]
  */
-export function replayLink(gameId, onReplay, label = t("rp.watch")) {
+export function replayLink(gameId, onReplay, label = t("rp.watch"), testid = "watch-replay") {
   if (!gameId) return null;
   const path = `/replay/${encodeURIComponent(gameId)}`;
   return h("a.rp-watch", {
-    href: path, "data-testid": "watch-replay",
+    href: path, "data-testid": testid, "data-game": gameId,
     onclick: (e) => {
       if (!onReplay || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
       e.preventDefault();

@@ -137,7 +137,12 @@ export class LobbyScreen extends Screen {
   privateChoice() {
     const box = h("input", { type: "checkbox", id: "create-private", "data-testid": "create-private", checked: this.form.private });
     box.addEventListener("change", () => { this.form.private = box.checked; });
-    return h("label.create-private", { for: "create-private", title: t("private.hint") }, box, t("private.label"));
+    // „Privat:“ and what it means, the latter kept whole: where the line is too short (a phone, large
+    // text) it goes under „Privat:“ as one piece, beside the box, not broken in the middle.
+    return h("label.create-private", { for: "create-private", title: t("private.hint") }, box,
+      h("span.create-private-text", { "data-testid": "create-private-text" },
+        h("span.create-private-name", {}, t("private.label.name")), " ",
+        h("span.create-private-how", {}, t("private.label.how"))));
   }
 
   renderOwn() {

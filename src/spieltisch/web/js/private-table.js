@@ -6,7 +6,8 @@
 import { addStrings } from "./i18n.js";
 
 addStrings("de", {
-  "private.label": "Privat: nur mit Einladungslink",
+  "private.label.name": "Privat:",
+  "private.label.how": "nur mit Einladungslink",
   "private.mark": "Privat",
   "private.hint": "Nicht in der Liste der Tische: nur wer den Einladungslink hat, kommt herein.",
   "private.share": "Einladungslink",
@@ -14,7 +15,8 @@ addStrings("de", {
   "private.copy": "Einladung kopieren",
 });
 addStrings("en", {
-  "private.label": "Private: invite link only",
+  "private.label.name": "Private:",
+  "private.label.how": "invite link only",
   "private.mark": "Private",
   "private.hint": "Not in the list of tables: only those with the invite link can come in.",
   "private.share": "Invite link",

@@ -83,8 +83,9 @@
  * @property {string | null} [closed]  why an operator closed the table, if one did
  * @property {{by: number[], at: number} | null} [rematch]  a rematch someone asked for: the seats
  *   that agreed, and when it starts anyway (server's clock)
- * @property {{number: number, of: number, before: number[]} | null} [match]  the match the game is
- *   part of: its number, and each seat's points of the games before; null for a game on its own
+ * @property {{number: number, of: number, before: number[], games?: string[]} | null} [match]  the match
+ *   the game is part of: its number, each seat's points of the games before and those games' ids
+ *   (their replays); null for a game on its own
  * @property {Game | null} game  null while the table is open
  */
 
@@ -339,8 +340,8 @@
  * @property {number} seconds
  * @property {(TileFrame | RoundFrame)[]} frames
  * @property {ReplayFinal} final
- * @property {{number: number, of: number, before: number[]}} [match]  a game of a match: which one,
- *   and each seat's points of the games before it
+ * @property {{number: number, of: number, before: number[], games?: string[]}} [match]  a game of a
+ *   match: which one, each seat's points of the games before it and their ids
  */
 
 export {};

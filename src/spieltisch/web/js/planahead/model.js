@@ -258,15 +258,15 @@ export class PlanAheadModel {
 
   /**
    * The match this game is part of (the table setting „Partie über N Spiele“), or null: which game
-   * it is, each seat's running total (the games before plus this one's points so far), and whether
-   * it is the match's last game.
-   * @returns {{number: number, of: number, totals: number[], last: boolean} | null}
+   * it is, each seat's running total (the games before plus this one's points so far), whether it
+   * is the match's last game, and the ids of the games before it (their replays).
+   * @returns {{number: number, of: number, totals: number[], last: boolean, games: string[]} | null}
    */
   match() {
     const match = this.table?.match;
     if (!match) return null;
     const totals = this.game.seats.map((entry, i) => (match.before[i] ?? 0) + entry.score);
-    return { number: match.number, of: match.of, totals, last: match.number >= match.of };
+    return { number: match.number, of: match.of, totals, last: match.number >= match.of, games: match.games ?? [] };
   }
 
   /** The match's ranking by its running totals (most first; equal totals share a place). */

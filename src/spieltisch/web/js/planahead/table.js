@@ -547,7 +547,7 @@ export class PlanAheadGame {
   /**
    * The end dialog's word on the match: „Spiel 2 von 3 · Zwischenstand“ with the running totals; the
    * last game's: „Endstand der Partie“ over the ranking (which then goes by the totals).
-   * @param {{number: number, of: number, totals: number[], last: boolean}} match
+   * @param {{number: number, of: number, totals: number[], last: boolean, games: string[]}} match
    */
   matchNote(match) {
     const heading = h("p.end-match-head", { "data-testid": "match-end", "data-last": match.last ? "true" : "false" },
@@ -568,6 +568,8 @@ export class PlanAheadGame {
       match: match ? this.matchNote(match) : null,
       rematchLabel: match && !match.last ? t("match.next", { n: match.number + 1, of: match.of }) : null,
       gameOfMatch: match && !match.last ? match.number : null,
+      // The match's last game: every game's replay (the earlier ones' ids the match keeps).
+      matchGames: match?.last ? match.games : null,
       note: h("div.end-notes", {},
         strongest
           ? h("p.end-note", { "data-testid": "strongest", "data-score": strongest.score },

@@ -39,15 +39,34 @@ export class TilesReplay {
     if (!frame) return h("div.rp-stage", {}, h("p.muted", { "data-testid": "replay-empty" }, t("rp.empty")));
     const lands = this.model.lands();
     const code = frame.tile;
+    const room = this.analysisRoom(lands);
     return h("div.rp-stage", { "data-lands": lands.length },
-      h("div.rp-lands", { "data-count": lands.length }, lands.map((land) => this.landPanel(land))),
+      h("div.rp-lands", { "data-count": lands.length }, lands.map((land) => this.landPanel(land, room))),
       h("aside.rp-tile", { "data-testid": "replay-tile", "data-tile": code },
         h("div.rp-tile-label", {}, t("rp.tile")),
         h("div.rp-tile-card", { role: "img", "aria-label": `${t("rp.tile")}: ${tileLabel(code)}` }, tileSvg(code, 92)),
         h("div.rp-tile-kinds.muted", { "aria-hidden": "true" }, tileLabel(code))));
   }
 
-  landPanel(land) {
+  /**
+   * What the analysis adds to the lands it has (a person's: a computer's moves are not weighed): the
+   * longest move line of the step and an accuracy. A land without them keeps their room, unseen, so
+   * that every land's board is the same size (the lands share the stage's rows and columns).
+   */
+  analysisRoom(lands) {
+    const replay = this.model.replay;
+    const turn = this.model.tileFrame()?.turn ?? 0;
+    const moves = lands.map((land) => moveAt(replay, land.seat, turn)).filter(Boolean)
+      .map((move) => ({ text: moveText(move), verdict: move.verdict ?? "" }));
+    const analysed = lands.filter((land) => lossBars(replay, land.seat, turn).length);
+    return {
+      move: moves.reduce((a, b) => (!a || b.text.length > a.text.length ? b : a), null),
+      bars: analysed.length > 0,
+      accuracy: analysed.map((land) => accuracyText(replay, land.seat)).find(Boolean) ?? null,
+    };
+  }
+
+  landPanel(land, room) {
     const svg = boardSvg({
       land: land.land, lines: linesOf(land.land), clockPlaced: land.clockPlaced, clockTitle: t("pa.clockplaced"),
       computerPlaced: land.computerPlaced, computerTitle: t("played.mark"),
@@ -90,9 +109,12 @@ export class TilesReplay {
         }, h("span.level-name", {}, t(`level.${land.bot}`))) : null,
         land.note ? h("span.played-for", { "data-testid": `land-played-${land.seat}`, title: land.note }, `(${land.note})`) : null,
         h("span.rp-score", { "data-testid": `land-score-${land.seat}` }, String(land.score))),
-      move ? h("p.rp-move", { "data-testid": `move-${land.seat}`, "data-verdict": move.verdict ?? "", "data-loss": move.loss }, moveText(move)) : null,
+      move ? h("p.rp-move", { "data-testid": `move-${land.seat}`, "data-verdict": move.verdict ?? "", "data-loss": move.loss }, moveText(move))
+        : room.move ? h("p.rp-move.is-room", { "aria-hidden": "true", "data-verdict": room.move.verdict }, room.move.text) : null,
       h("div.rp-board-wrap", {}, svg),
-      this.lossBars(land.seat, turn),
+      this.lossBars(land.seat, turn) ?? (room.bars
+        ? h("div.rp-losses.is-room", { "aria-hidden": "true" }, h("div.rp-loss-bars", {}), room.accuracy ? h("span.rp-accuracy", {}, room.accuracy) : null)
+        : null),
       this.model.atEnd ? lineScoreTable(land.land, { testid: `line-scores-${land.seat}` }) : null);
   }
 

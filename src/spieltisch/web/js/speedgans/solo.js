@@ -232,7 +232,10 @@ export class SoloGame extends BuildView {
           h("span.sg-last-value", { title: t("solo.last.yours") }, r.value ?? "–"),
           h("span.sg-last-muster", { title: t("sg.musterstadt") }, r.muster ?? "–")))),
       h("div.sg-last-muster-line", {},
-        h("span.sg-last-muster-sum", {}, "★ ", t("solo.muster.sum", { points: formatPoints(last.musterSum) })),
+        // As the city's line above it: the name at the left, the points at the right, under the ★ column.
+        h("span.sg-last-muster-sum", { "data-testid": "last-muster-sum" },
+          h("span.sg-last-muster-name", {}, "★ ", t("sg.musterstadt")),
+          h("span.sg-last-muster-points", {}, t("solo.points", { points: formatPoints(last.musterSum) }))),
         h("span.sg-last-muster-short", { title: t("solo.muster.sum", { points: formatPoints(last.musterSum) }) }, "★ ", formatPoints(last.musterSum)),
         h("span.sg-last-buttons", {},
           h("button.secondary.small", {

@@ -294,15 +294,30 @@ export function scoringList(model, { you, onShowCity }) {
   const nameBtn = (seat) => h("button.link.sg-name", {
     type: "button", "data-testid": `result-name-${seat}`, onclick: () => onShowCity(seat),
   }, model.seatName(seat), seat === you ? ` (${t("sg.you")})` : "");
+  // Equal values rank by the smaller place marker (the rules): beside each tied name its marker.
+  const tied = (r, rows) => rows.some((o) => o.seat !== r.seat && o.value === r.value);
+  const tieMarker = (taskId, r, rows) => {
+    const marker = game.seats[r.seat]?.marker;
+    if (!tied(r, rows) || !marker) return null;
+    const label = t("sg.marker", { n: marker });
+    return h("span.sg-marker.small.sg-tie-marker", {
+      "data-testid": `tie-marker-${taskId}-${r.seat}`, title: label, "aria-label": label, role: "img",
+    }, String(marker));
+  };
   return h("div.sg-results-list", {},
     tasks.map(({ task, rows }) => h("div.sg-result-task", { key: task.id, "data-task": task.id },
       h("div.sg-result-title", {}, h("span.sg-task-id", {}, task.id), t(`sg.task.${task.id}`),
         h("span.muted", {}, ` · ${t("sg.value.best", { n: task.best })}`)),
       rows.length
         ? h("ol.sg-result-rows", {}, rows.map((r) => h("li", { key: r.seat, "data-seat": r.seat, "data-rank": r.rank, "data-value": r.value, "data-points": r.points, class: r.seat === you ? "is-you" : "" },
-            h("span.sg-rank", {}, `${r.rank}.`), nameBtn(r.seat), h("span.sg-rvalue", {}, String(r.value)),
+            h("span.sg-rank", {}, `${r.rank}.`),
+            h("span.sg-rname", {}, nameBtn(r.seat), tieMarker(task.id, r, rows)),
+            h("span.sg-rvalue", {}, String(r.value)),
             h("span.sg-rpoints", {}, `+${r.points}`))))
         : h("p.muted", {}, t("sg.results.none")))),
+    tasks.some(({ rows }) => rows.some((r) => tied(r, rows)))
+      ? h("p.sg-tie-note", { key: "tie-note", "data-testid": "tie-note" }, t("sg.results.tie"))
+      : null,
     // This round and the total, per seat; a city that did not count says why (unfinished, faulty).
     h("table.sg-totals", { key: "totals", "data-testid": "totals" },
       h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("sg.results.round")), h("th", {}, t("sg.results.total")))),
