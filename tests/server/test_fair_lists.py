@@ -5,6 +5,7 @@ replay, a solo table's id, the day's list — and everyone once the day is over.
 from __future__ import annotations
 
 import datetime as dt
+import time
 
 import httpx
 import pytest
@@ -163,3 +164,24 @@ def test_the_first_attempt_started_ranks_even_when_a_later_one_is_recorded_first
         **{**common, "puzzle_id": "2026-12-02"},
     )
     assert not late.first_attempt
+
+
+def test_an_attempt_led_back_to_from_a_new_page_counts_its_player_present(server):
+    """Her page closed (she counts as away), and a new one starts the day's Rätsel again: it leads
+    back to the open attempt, where she is present again, not shown struck through as gone."""
+    day = today(server.clock.now()).isoformat()
+    eve = Client(server.url, "Eve")
+    eve.send({"type": "start_puzzle", "puzzle": day})
+    first = eve.table_until(lambda t: t["status"] == "playing")
+    play_tiles(eve, first, 2)
+    eve.close()
+    tables = server.app.state.services.store._tables  # (read from the test's thread: a look)
+    for _ in range(100):  # (her page's going is noted a moment after it closed)
+        if not tables[first["id"]].seats[0].connected:
+            break
+        time.sleep(0.05)
+    assert not tables[first["id"]].seats[0].connected
+    again = Client(server.url, token=eve.token)
+    again.send({"type": "start_puzzle", "puzzle": day})
+    view = again.table_until(lambda t: t["id"] == first["id"] and t["seats"][0]["connected"], timeout=5)
+    assert view["game"]["turn"] == 2

@@ -190,6 +190,16 @@ async def _follow(s: Services, connection: Connection, table_id: str | None) -> 
         s.hub.follow(connection, table_id)
 
 
+async def _open(s: Services, connection: Connection, table_id: str) -> None:
+    """The connection's page shows the table, and its player is present there (if seated)."""
+    await _follow(s, connection, table_id)
+    changed = await s.store.update(
+        table_id, lambda t: set_connected(t, connection.player, True, s.clock.now())
+    )
+    if changed is None:
+        await s.hub.send_table(connection, table_id)
+
+
 async def _stop_following(s: Services, connection: Connection, keep: str | None) -> None:
     for table_id in [t for t in connection.tables if t != keep]:
         s.hub.forget(connection, table_id)
@@ -221,12 +231,7 @@ async def handle(s: Services, connection: Connection, message: ClientMessage) ->
             case OpenTable(table=table_id, key=key):
                 if not _may_watch(await s.store.get(table_id), connection.player, key):
                     raise RuleError(ErrorCode.UNKNOWN_TABLE, f"there is no table {table_id!r}")
-                await _follow(s, connection, table_id)
-                changed = await s.store.update(
-                    table_id, lambda t: set_connected(t, connection.player, True, s.clock.now())
-                )
-                if changed is None:
-                    await s.hub.send_table(connection, table_id)
+                await _open(s, connection, table_id)
             case Mute(player=other, muted=muted):
                 await _mute(s, connection, other, muted)
             case Say() if not s.says.take(connection.player):
@@ -281,8 +286,7 @@ async def _create(
     async with s.creating.hold(origin):  # counted and made before the address's next creation
         held = creation.holdings(_facts(s), connection.player, origin, key)
         if held.open_attempt is not None:  # one open attempt at a day's game: a second start leads back
-            await _follow(s, connection, held.open_attempt.id)
-            await s.hub.send_table(connection, held.open_attempt.id)
+            await _open(s, connection, held.open_attempt.id)  # (he is back at it: present)
             return
         if rules.listed:
             if held.hosted_open >= limits.OPEN_TABLES_PER_HOST:
