@@ -162,7 +162,7 @@ def test_a_frame_logged_keeps_no_secret():
 
 def test_a_private_tables_games_are_its_players_alone_once_over(live_server):
     """Its records are in no public list, its replay answers only its players (to anyone else: no
-    such game), and the player's page, everyone's to read, links no replay of it."""
+    such game), and the player's page links its replay for the player himself alone."""
     host = Client(live_server, "Hedda")
     table = _private_game_played(host)
     game_id = host.table_until(lambda t: "game_id" in (t["game"] or {}), timeout=30)["game"]["game_id"]
@@ -173,5 +173,10 @@ def test_a_private_tables_games_are_its_players_alone_once_over(live_server):
     mine = httpx.get(url, headers={"Authorization": f"Bearer {host.token}"}, timeout=60)
     assert mine.status_code == 200 and len(mine.json()["frames"]) == 19
     assert httpx.get(f"{live_server}/api/games", params={"table": table["id"]}).json()["games"] == []
-    recent = httpx.get(f"{live_server}/api/players/{host.player['id']}/history").json()["recent"]
-    assert recent[0]["kind"] == "planahead" and recent[0]["game_id"] is None
+    history = f"{live_server}/api/players/{host.player['id']}/history"
+    for headers in ({}, {"Authorization": f"Bearer {eve.token}"}):
+        recent = httpx.get(history, headers=headers).json()["recent"]
+        assert recent[0]["kind"] == "planahead" and recent[0]["game_id"] is None
+    # Her own page (her token with the request, as the browser sends it) links it: it is hers.
+    recent = httpx.get(history, headers={"Authorization": f"Bearer {host.token}"}).json()["recent"]
+    assert recent[0]["game_id"] == game_id

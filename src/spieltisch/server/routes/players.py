@@ -9,13 +9,13 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, Header, HTTPException
 from fastapi.responses import JSONResponse
 
 from spieltisch.games.errors import ErrorCode
 from spieltisch.games.speedgans.tasks import GROUPS, TASK_IDS
 from spieltisch.server.puzzles import PUZZLE_ZONE, plausible, today
-from spieltisch.server.routes.answers import error_response
+from spieltisch.server.routes.answers import error_response, viewer
 from spieltisch.server.routes.pages import PLAYER_ID
 from spieltisch.server.services import ServicesDep
 from spieltisch.storage.models import GameRecord, PuzzleResult, SoloResult
@@ -34,19 +34,27 @@ TREND_GAMES = 20
 
 
 @router.get("/{player_id}/history", response_model=None)
-async def history(player_id: str, s: ServicesDep) -> dict[str, Any] | JSONResponse:
+async def history(
+    player_id: str, s: ServicesDep, authorization: str | None = Header(default=None)
+) -> dict[str, Any] | JSONResponse:
     if not PLAYER_ID.match(player_id):
         return error_response(
             422, ErrorCode.BAD_REQUEST, f"{player_id[:40]!r} is no player id (p_ and 16 hex digits)"
         )
-    found = await asyncio.to_thread(player_history, s.repository, player_id, today(s.clock.now()))
+    # The player's own page links the replays of his games at private tables too (his alone).
+    looking = await viewer(s, authorization)
+    own = looking is not None and looking.id == player_id
+    found = await asyncio.to_thread(player_history, s.repository, player_id, today(s.clock.now()), own)
     if found is None:
         raise HTTPException(404, f"there is no player {player_id!r}")
     return found
 
 
-def player_history(repository: Repository, player_id: str, day: dt.date) -> dict[str, Any] | None:
-    """Everything the player's page shows, as of the Berlin day `day` (None: no such player)."""
+def player_history(
+    repository: Repository, player_id: str, day: dt.date, own: bool = False
+) -> dict[str, Any] | None:
+    """Everything the player's page shows, as of the Berlin day `day` (None: no such player); `own`:
+    as the player himself sees it (his games at private tables link their replays)."""
     player = repository.player(player_id)
     if player is None:
         return None
@@ -67,7 +75,7 @@ def player_history(repository: Repository, player_id: str, day: dt.date) -> dict
         "counts": counts,
         "streak": streak(played, day),
         "days": sorted(d.isoformat() for d in played if since <= d <= day),
-        "recent": recent_games(repository, player_id, puzzles),
+        "recent": recent_games(repository, player_id, puzzles, own),
         "bests": {
             "puzzle": None
             if best_puzzle is None
@@ -149,12 +157,12 @@ def share(result: PuzzleResult) -> float:
 
 
 def recent_games(
-    repository: Repository, player_id: str, puzzles: Sequence[PuzzleResult]
+    repository: Repository, player_id: str, puzzles: Sequence[PuzzleResult], own: bool = False
 ) -> list[dict[str, Any]]:
     """The player's latest games of every kind, newest first, each with its own result and place."""
     entries: list[tuple[dt.datetime, dict[str, Any]]] = []
     for record, seat in repository.player_table_games(player_id, limit=RECENT):
-        entries.append((utc(record.finished_at), table_entry(record, seat)))
+        entries.append((utc(record.finished_at), table_entry(record, seat, own)))
     latest_puzzles = sorted(puzzles, key=lambda r: r.id)[-RECENT:]
     puzzle_places = puzzle_places_of(repository, latest_puzzles)
     for result in latest_puzzles:
@@ -209,8 +217,9 @@ def recent_games(
     ]
 
 
-def table_entry(record: GameRecord, seat: int) -> dict[str, Any]:
-    """A table game as the player saw its end: own score (Plan Ahead) or points (Speedgans), place."""
+def table_entry(record: GameRecord, seat: int, own: bool = False) -> dict[str, Any]:
+    """A table game as the player saw its end: own score (Plan Ahead) or points (Speedgans), place;
+    `own`: as he sees it himself."""
     result = record.result or {}
     ranking = result.get("ranking") or []
     # Plan Ahead counts a land's score, Speedgans a game's points.
@@ -223,8 +232,8 @@ def table_entry(record: GameRecord, seat: int) -> dict[str, Any]:
         field: values[seat] if seat < len(values) else None,
         "place": ranking[seat] if seat < len(ranking) else None,
         "of": len(record.players or []),
-        # (a private table's game has a replay for its players alone: the page, everyone's, links none)
-        "game_id": None if (record.settings or {}).get("private") else record.game_id,
+        # (a private table's game has a replay for its players alone: only his own page links it)
+        "game_id": None if (record.settings or {}).get("private") and not own else record.game_id,
     }
     if left_at(record, seat):  # a computer finished it for him: no place of his own
         entry.update(place=None, left=True)
