@@ -581,13 +581,13 @@ class RedisTableStore:
                 log.debug("could not say whether table %s is followed: %s", table_id, error)
                 self._follows_due.add(table_id)
                 return
-            if not await self._tell_present(table_id):
-                self._follows_due.add(table_id)
-                return
             if result == 1 and table_id not in self._owned:
                 await self._take_over(table_id, "its players are here")
             elif result == 2 and table_id in self._owned:
                 await self._hand_over(table_id)
+            if not await self._tell_present(table_id):
+                self._follows_due.add(table_id)
+                return
 
     async def _tell_present(self, table_id: str) -> bool:
         """Bring the table's set of present players in Redis in line with this process's pages;
