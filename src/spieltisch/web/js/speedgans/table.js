@@ -118,7 +118,9 @@ export class SpeedgansGame extends BuildView {
         ? h("div.sg-clock", { key: "clock", "data-testid": "clock", role: "timer", "aria-label": t("sg.clock") },
           iconView("span.sg-clock-icon", "clock"), this.timerValue("clock"))
         : null);
-    return h("header.sg-top", {},
+    // Three players and more: on a desktop their chips take a row of their own under the title and
+    // the clocks (beside them they would be squeezed until their contents ran out of them).
+    return h("header.sg-top", { class: game.seats.length >= 3 ? "is-crowded" : "" },
       h("div.sg-title", {},
         h("strong", {}, t("sg.title")),
         h("span", { "data-testid": "round" }, t("sg.round", { n: game.round })),
