@@ -77,9 +77,14 @@ export class SpeedgansGame extends BuildView {
     },
       this.renderTop(), this.renderTasks(view), this.renderBoard(view), this.renderSide(),
       game.phase === "reading" ? this.renderReading() : null,
-      (game.phase === "finished" && !this.model.endHidden) || this.table.closed ? this.renderEnd() : null),
+      this.ending() ? this.renderEnd() : null),
     { interactive });
     this.tick();
+  }
+
+  /** Whether the end dialog is open (then the quick messages' button is in it, not in the header). */
+  ending() {
+    return Boolean((this.game.phase === "finished" && !this.model.endHidden) || this.table?.closed);
   }
 
   renderTop() {
@@ -125,7 +130,8 @@ export class SpeedgansGame extends BuildView {
         h("strong", {}, t("sg.title")),
         h("span", { "data-testid": "round" }, t("sg.round", { n: game.round })),
         h("span.muted", {}, t("sg.target", { n: game.target }))),
-      chips, timers, rulesLink("speedgans", { testid: "game-rules" }), this.room.quick?.button() ?? null, this.renderThemeMenu(),
+      chips, timers, rulesLink("speedgans", { testid: "game-rules" }),
+      this.ending() ? null : this.room.quick?.button() ?? null, this.renderThemeMenu(),
       this.presence.render(this.table));
   }
 
@@ -243,7 +249,7 @@ export class SpeedgansGame extends BuildView {
   renderEnd() {
     return endDialog({
       ...this.model.standings(), scoreAttribute: "data-points",
-      closeLabel: t("sg.showcities"),
+      closeLabel: t("sg.showcities"), talk: this.room.quick?.button() ?? null,
       computers: { level: (bot) => t(`sg.level.${bot}`), title: t("sg.computer") },
       onRematch: this.you !== null ? () => this.room.send("rematch") : null,
       rematch: () => (this.table ? rematchOffer(this.table, net.serverNow(), t("end.rematch.you")) : null),
