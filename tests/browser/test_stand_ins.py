@@ -108,6 +108,13 @@ def test_a_stand_in_is_named_at_the_end_marked_on_the_land_and_in_the_replay(
             small.keyboard.press("End")
             expect(small.get_by_test_id("land-played-1")).to_be_visible()
             names_stand_whole(small)
+            # Three lands: each board big enough to read (in two columns they were a thumb wide),
+            # the lands scrolling in their box while the controls stay in the window.
+            for seat in range(3):
+                drawn = small.get_by_test_id(f"board-{seat}").locator("polygon.pa-land").bounding_box()
+                assert drawn is not None and drawn["width"] >= 0.6 * width, (seat, drawn)
+            ok = small.get_by_test_id("replay-slider").bounding_box()
+            assert ok is not None and ok["y"] + ok["height"] <= height, ok
             shot(small, shots, f"standin-replay-phone-{width}.png")
             assert small.errors == [], small.errors
         finally:
