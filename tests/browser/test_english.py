@@ -167,6 +167,8 @@ def test_every_screen_speaks_english(server_factory, new_page, shots):
     look("error toast")
     page.get_by_test_id("start").click()
     expect(page.get_by_test_id("reading")).to_be_visible()
+    # A round is named alike in every heading: „Round 1“, capital R.
+    expect(page.get_by_test_id("reading").locator("h2")).to_have_text("The tasks · Round 1")
     look("Speedgans reading")
     game = page.get_by_test_id("sg-game")
     expect(game).to_have_attribute("data-phase", "building", timeout=8_000)
@@ -178,6 +180,7 @@ def test_every_screen_speaks_english(server_factory, new_page, shots):
     look("Speedgans, leaving asked")
     page.get_by_test_id("leave-no").click()
     expect(page.get_by_test_id("results")).to_be_visible(timeout=40_000)
+    expect(page.get_by_test_id("results").locator("h2")).to_have_text("Scoring – Round 1")
     look("Speedgans scoring")
     page.get_by_test_id("musterstadt").click()
     look("Speedgans Musterstadt")

@@ -54,7 +54,7 @@ def test_a_match_of_two_games(live_server, new_page, shots):
     assert sorted(int(row.get_attribute("data-total")) for row in standing.all()) == sorted(first)
     rematch = end.get_by_test_id("rematch")
     expect(rematch).to_have_text("Nächstes Spiel (2 von 2)")
-    # „Gut gemacht!“ is said at the end above all: the speech bubble's button is over the dialog's backdrop.
+    # „Gut gemacht!“ is said at the end above all: the speech bubble's button stands in the dialog.
     page.get_by_test_id("quick-open").click()
     page.get_by_test_id("quick-well_played").click()
     expect(page.get_by_test_id("bubble-0")).to_have_text("Gut gemacht!")

@@ -83,6 +83,16 @@ def test_six_players_fit_a_phone_screen(live_server, browser, size):
             assert box["x"] + box["width"] <= width + 0.5, (test_id, box)
             assert box["y"] + box["height"] <= height + 0.5, (test_id, box)
         assert page.evaluate("document.scrollingElement.scrollHeight") <= height
+        # The chips use the row up to the OK button, a long name given room (not cut to „Anna…“).
+        row = page.evaluate(
+            """() => {
+              const r = (sel) => document.querySelector(sel).getBoundingClientRect();
+              const own = r('[data-testid="score-0"] .pa-score-name').width;
+              return {scores: r('.pa-scores').right, ok: r('[data-testid="ok"]').left, own};
+            }"""
+        )
+        assert row["ok"] - row["scores"] <= 16, row
+        assert row["own"] >= 70, row
         # The board is still big enough to play on: a field is wider than a fingertip.
         field = page.get_by_test_id("field-9").bounding_box()
         assert field is not None and field["width"] >= 44, field

@@ -368,6 +368,15 @@ def test_c_rat_lays_tile_after_tile_on_a_small_phone(solo_server, catalog, brows
 
         # „Neue Aufgaben“: three chosen (a second of a group takes the first one's place).
         page.get_by_test_id("new-tasks").tap()
+        # The chooser stands under the page's header and clear of the window's foot (it scrolls inside).
+        found = page.evaluate(
+            """() => {
+              const p = document.querySelector('[data-testid="picker"]').getBoundingClientRect();
+              const head = document.querySelector('.app-header').getBoundingClientRect();
+              return {top: p.top, bottom: p.bottom, head: head.bottom, h: innerHeight};
+            }"""
+        )
+        assert found["top"] >= found["head"] and found["bottom"] <= found["h"] - 8, found
         for task in ("F2", "F1", "W2", "L3"):
             page.get_by_test_id(f"pick-{task}").tap()
         expect(page.get_by_test_id("pick-F2")).to_have_attribute("aria-pressed", "false")

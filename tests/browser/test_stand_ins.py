@@ -31,6 +31,19 @@ def shot(page, shots: Path, name: str) -> None:
     page.screenshot(path=str(SHOTS / name))
 
 
+def names_stand_whole(page) -> None:
+    """Every land's name is shown whole, and the note of who played for a person stands on a line
+    of its own under it (beside the name it cut the name to „Be…“)."""
+    found = page.evaluate(
+        """() => [...document.querySelectorAll('.rp-land')].map((land) => {
+          const name = land.querySelector('.rp-name'), note = land.querySelector('.played-for:not(.is-room)');
+          return {name: name.textContent, cut: name.scrollWidth > name.clientWidth + 0.5,
+                  under: note ? note.getBoundingClientRect().top >= name.getBoundingClientRect().bottom - 0.5 : null};
+        })"""
+    )
+    assert [land for land in found if land["cut"] or land["under"] is False] == [], found
+
+
 def test_a_stand_in_is_named_at_the_end_marked_on_the_land_and_in_the_replay(
     live_server, new_page, browser, shots
 ):
@@ -76,6 +89,7 @@ def test_a_stand_in_is_named_at_the_end_marked_on_the_land_and_in_the_replay(
     expect(page.get_by_test_id("board-1").get_by_test_id("computermark")).to_have_count(18)
     expect(page.get_by_test_id("board-2").get_by_test_id("computermark")).to_have_count(0)
     expect(page.get_by_test_id("land-played-1")).to_have_text("(Computer ab Kachel 2)")
+    names_stand_whole(page)
     shot(page, shots, "standin-replay-desktop.png")
 
     # On a phone the three lands keep the computer's level, in its short word.
@@ -91,6 +105,16 @@ def test_a_stand_in_is_named_at_the_end_marked_on_the_land_and_in_the_replay(
             expect(badge).to_have_attribute("data-short", "Fortg.")
             box = badge.bounding_box()
             assert box is not None and box["width"] > 10, box
+            small.keyboard.press("End")
+            expect(small.get_by_test_id("land-played-1")).to_be_visible()
+            names_stand_whole(small)
+            # Three lands: each board big enough to read (in two columns they were a thumb wide),
+            # the lands scrolling in their box while the controls stay in the window.
+            for seat in range(3):
+                drawn = small.get_by_test_id(f"board-{seat}").locator("polygon.pa-land").bounding_box()
+                assert drawn is not None and drawn["width"] >= 0.6 * width, (seat, drawn)
+            ok = small.get_by_test_id("replay-slider").bounding_box()
+            assert ok is not None and ok["y"] + ok["height"] <= height, ok
             shot(small, shots, f"standin-replay-phone-{width}.png")
             assert small.errors == [], small.errors
         finally:

@@ -24,9 +24,11 @@ import { h } from "./dom.js";
  * match, or null; rematchLabel: the rematch button's word when it is not „Revanche“ („Nächstes Spiel“);
  * gameOfMatch: the number of a game of a match that is not its last (its winner won that game only);
  * matchGames: the last game of a match: the ids of the match's games before it — then each game's
- * replay is linked („Ansehen: Spiel 1 · Spiel 2 · …“, this one's once it has its replay).
+ * replay is linked („Ansehen: Spiel 1 · Spiel 2 · …“, this one's once it has its replay);
+ * talk: the quick messages' button (quick-talk.js), or null — while the dialog is open it stands
+ * among its buttons (the page's header is under the dialog's veil), so „Gut gemacht!“ can be said.
  */
-export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null, computers = null, rematch = () => null, playedFor = [], unit = "tile", listPoints = false, closed = null, match = null, rematchLabel = null, gameOfMatch = null, matchGames = null }) {
+export function endDialog({ rows, winners, scoreAttribute, note = null, closeLabel, onRematch, onClose, onLobby, gameId = null, onReplay = null, computers = null, rematch = () => null, playedFor = [], unit = "tile", listPoints = false, closed = null, match = null, rematchLabel = null, gameOfMatch = null, matchGames = null, talk = null }) {
   // An operator closed the table: no winner, no rematch — only why, and the way back.
   if (closed !== null) return closedDialog(closed, onLobby);
   const offer = onRematch ? rematch() : null;
@@ -52,7 +54,8 @@ export function endDialog({ rows, winners, scoreAttribute, note = null, closeLab
         // (In a match „Partie“ is the whole match: the link shows this one game; the last game's
         // end links every game of the match, on a line of its own.)
         matchGames ? null : replayLink(gameId, onReplay, match ? t("rp.watch.game") : t("rp.watch")),
-        h("button.link", { type: "button", onclick: onLobby }, t("pa.tolobby"))),
+        h("button.link", { type: "button", onclick: onLobby }, t("pa.tolobby")),
+        talk),
       matchGames ? matchReplays([...matchGames, gameId], onReplay) : null));
 }
 

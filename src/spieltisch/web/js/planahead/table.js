@@ -200,7 +200,7 @@ export class PlanAheadGame {
     const parts = [this.renderLead(), this.renderClock(), this.renderNext(), this.renderBoardArea(),
       this.renderScores(), this.renderOk()];
     // (An operator closing the table ends it where it is: its end says why.)
-    if ((this.game.phase === "finished" && !this.model.endHidden) || this.table.closed) parts.push(this.renderEnd());
+    if (this.ending()) parts.push(this.renderEnd());
     if (this.helpOpen) parts.push(this.renderHelp());
     return parts;
   }
@@ -211,8 +211,13 @@ export class PlanAheadGame {
       h("div.pa-turn", { "data-testid": "turn" }, this.model.turnText()),
       h("div.pa-hint.muted", { "data-testid": "hint", "aria-live": "polite" }, this.model.hint()),
       this.helpButton(),
-      this.room.quick?.button() ?? null,
+      this.ending() ? null : this.room.quick?.button() ?? null,
       this.presence ? this.presence.render(this.table) : null);
+  }
+
+  /** Whether the end dialog is open (then the quick messages' button is in it, not in the header). */
+  ending() {
+    return Boolean((this.game.phase === "finished" && !this.model.endHidden) || this.table?.closed);
   }
 
   /**
@@ -563,6 +568,7 @@ export class PlanAheadGame {
     const strongest = this.game.strongest;
     const match = this.model.match();
     return endDialog({
+      talk: this.room.quick?.button() ?? null,
       // The last game of a match ends the match: the ranking by the totals, the game's in its note.
       ...(match?.last ? this.model.matchStandings() : this.model.standings()), scoreAttribute: "data-score",
       match: match ? this.matchNote(match) : null,

@@ -63,6 +63,7 @@ export class TilesReplay {
       move: moves.reduce((a, b) => (!a || b.text.length > a.text.length ? b : a), null),
       bars: analysed.length > 0,
       accuracy: analysed.map((land) => accuracyText(replay, land.seat)).find(Boolean) ?? null,
+      note: lands.some((land) => land.note),
     };
   }
 
@@ -107,7 +108,9 @@ export class TilesReplay {
         land.bot ? h("span.level-badge", {
           "data-testid": `land-level-${land.seat}`, "data-level": land.bot, "data-short": t(`level.${land.bot}.short`), title: t("table.bot"),
         }, h("span.level-name", {}, t(`level.${land.bot}`))) : null,
-        land.note ? h("span.played-for", { "data-testid": `land-played-${land.seat}`, title: land.note }, `(${land.note})`) : null,
+        // (on a line of its own under the name; a land without a note keeps that line's room, unseen)
+        land.note ? h("span.played-for", { "data-testid": `land-played-${land.seat}`, title: land.note }, `(${land.note})`)
+          : room.note ? h("span.played-for.is-room", { "aria-hidden": "true" }, "\u00a0") : null,
         h("span.rp-score", { "data-testid": `land-score-${land.seat}` }, String(land.score))),
       move ? h("p.rp-move", { "data-testid": `move-${land.seat}`, "data-verdict": move.verdict ?? "", "data-loss": move.loss }, moveText(move))
         : room.move ? h("p.rp-move.is-room", { "aria-hidden": "true", "data-verdict": room.move.verdict }, room.move.text) : null,

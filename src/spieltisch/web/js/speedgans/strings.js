@@ -160,7 +160,7 @@ const EN = {
   "sg.clock": "Turn clock",
   "sg.tiles.long": "{n} of 9 tiles placed",
   "sg.marker": "Place marker {n}",
-  "sg.results": "Scoring – round {n}",
+  "sg.results": "Scoring – Round {n}",
   "sg.results.task": "Task",
   "sg.results.none": "no valid town",
   "sg.results.tie": "On a tie the smaller place marker wins.",

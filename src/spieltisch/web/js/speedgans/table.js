@@ -77,9 +77,14 @@ export class SpeedgansGame extends BuildView {
     },
       this.renderTop(), this.renderTasks(view), this.renderBoard(view), this.renderSide(),
       game.phase === "reading" ? this.renderReading() : null,
-      (game.phase === "finished" && !this.model.endHidden) || this.table.closed ? this.renderEnd() : null),
+      this.ending() ? this.renderEnd() : null),
     { interactive });
     this.tick();
+  }
+
+  /** Whether the end dialog is open (then the quick messages' button is in it, not in the header). */
+  ending() {
+    return Boolean((this.game.phase === "finished" && !this.model.endHidden) || this.table?.closed);
   }
 
   renderTop() {
@@ -118,12 +123,15 @@ export class SpeedgansGame extends BuildView {
         ? h("div.sg-clock", { key: "clock", "data-testid": "clock", role: "timer", "aria-label": t("sg.clock") },
           iconView("span.sg-clock-icon", "clock"), this.timerValue("clock"))
         : null);
-    return h("header.sg-top", {},
+    // Three players and more: on a desktop their chips take a row of their own under the title and
+    // the clocks (beside them they would be squeezed until their contents ran out of them).
+    return h("header.sg-top", { class: game.seats.length >= 3 ? "is-crowded" : "" },
       h("div.sg-title", {},
         h("strong", {}, t("sg.title")),
         h("span", { "data-testid": "round" }, t("sg.round", { n: game.round })),
         h("span.muted", {}, t("sg.target", { n: game.target }))),
-      chips, timers, rulesLink("speedgans", { testid: "game-rules" }), this.room.quick?.button() ?? null, this.renderThemeMenu(),
+      chips, timers, rulesLink("speedgans", { testid: "game-rules" }),
+      this.ending() ? null : this.room.quick?.button() ?? null, this.renderThemeMenu(),
       this.presence.render(this.table));
   }
 
@@ -241,7 +249,7 @@ export class SpeedgansGame extends BuildView {
   renderEnd() {
     return endDialog({
       ...this.model.standings(), scoreAttribute: "data-points",
-      closeLabel: t("sg.showcities"),
+      closeLabel: t("sg.showcities"), talk: this.room.quick?.button() ?? null,
       computers: { level: (bot) => t(`sg.level.${bot}`), title: t("sg.computer") },
       onRematch: this.you !== null ? () => this.room.send("rematch") : null,
       rematch: () => (this.table ? rematchOffer(this.table, net.serverNow(), t("end.rematch.you")) : null),
