@@ -44,6 +44,24 @@ def hosted_with_ben(
     return table_id, ben
 
 
+def speedgans_of_computers(page: Page, url: str, nickname: str, players: int, level: str) -> None:
+    """`nickname` (the page) starts a Speedgans table of `players` seats with a 15 s hourglass, every
+    other seat a computer of `level`, and waits until its first round is being built."""
+    page.goto(url + "/")
+    pick_nickname(page, nickname)
+    page.get_by_test_id("create-game-speedgans").check()
+    page.get_by_test_id("sg-seats").select_option(str(players))
+    page.get_by_test_id("sg-hourglass").select_option("15")
+    page.get_by_test_id("create-table").click()
+    expect(page.get_by_test_id("room")).to_be_visible()
+    page.get_by_test_id("bot-level").select_option(level)
+    for seat in range(1, players):
+        page.get_by_test_id("add-bot").click()
+        expect(page.get_by_test_id(f"seat-{seat}")).to_have_attribute("data-free", "false")
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("sg-game")).to_have_attribute("data-phase", "building", timeout=15_000)
+
+
 def click_until(target: Locator, done: Callable[[], None], attempts: int = 3) -> None:
     """Click, and again while `done` (an `expect` with a short timeout) does not hold. A server view
     that arrives while the click lands may redraw a screen that is still rebuilt whole and swallow

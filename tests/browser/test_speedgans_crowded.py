@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.pages import pick_nickname
+from tests.browser.pages import speedgans_of_computers
 
 pytestmark = pytest.mark.browser
 
@@ -76,20 +76,7 @@ def totals_whole(page: Page) -> None:
 def test_chips_and_totals_at_a_full_table_on_a_desktop(live_server, new_page, shots, players):
     # A long nickname, as people choose them: the chip shortens it, the totals must not grow with it.
     page = new_page("desktop")
-    page.goto(live_server + "/")
-    pick_nickname(page, "Friederike Musterman")
-    page.get_by_test_id("create-game-speedgans").check()
-    page.get_by_test_id("sg-seats").select_option(str(players))
-    page.get_by_test_id("sg-hourglass").select_option("15")
-    page.get_by_test_id("create-table").click()
-    expect(page.get_by_test_id("room")).to_be_visible()
-    page.get_by_test_id("bot-level").select_option("medium")
-    for seat in range(1, players):
-        page.get_by_test_id("add-bot").click()
-        expect(page.get_by_test_id(f"seat-{seat}")).to_have_attribute("data-free", "false")
-    page.get_by_test_id("start").click()
-    game = page.get_by_test_id("sg-game")
-    expect(game).to_have_attribute("data-phase", "building", timeout=15_000)
+    speedgans_of_computers(page, live_server, "Friederike Musterman", players, "medium")
     chips_hold_their_contents(page, players)
     page.screenshot(path=str(shots / f"speedgans-desktop-{players}-building.png"))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.pages import phone, pick_nickname
+from tests.browser.pages import phone, speedgans_of_computers
 
 pytestmark = pytest.mark.browser
 
@@ -48,19 +48,7 @@ def test_the_head_reads_whole_while_the_hourglass_runs(
 ):
     page = phone(browser, width, height)
     request.addfinalizer(page.context.close)
-    page.goto(live_server + "/")
-    pick_nickname(page, "Gustav80")
-    page.get_by_test_id("create-game-speedgans").check()
-    page.get_by_test_id("sg-seats").select_option(str(players))
-    page.get_by_test_id("sg-hourglass").select_option("15")
-    page.get_by_test_id("create-table").click()
-    expect(page.get_by_test_id("room")).to_be_visible()
-    page.get_by_test_id("bot-level").select_option("strong")
-    for seat in range(1, players):
-        page.get_by_test_id("add-bot").tap()
-        expect(page.get_by_test_id(f"seat-{seat}")).to_have_attribute("data-free", "false")
-    page.get_by_test_id("start").tap()
-    expect(page.get_by_test_id("sg-game")).to_have_attribute("data-phase", "building", timeout=15_000)
+    speedgans_of_computers(page, live_server, "Gustav80", players, "strong")
     head_reads_whole(page)
     expect(page.get_by_test_id("hourglass")).to_be_visible(timeout=40_000)
     head_reads_whole(page)
