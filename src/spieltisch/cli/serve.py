@@ -101,7 +101,7 @@ def prepare_catalog(data_dir: Path) -> None:
     """Speedgans' catalog of every valid city, built on the very first start (about a minute, with a
     progress bar) before the server and its signal handlers start: Ctrl-C or a stop then ends the
     build at once (inside the server's start it would finish first), and each worker only loads it."""
-    from spieltisch.games.speedgans.catalog import catalog_path, is_current, prepare
+    from spieltisch.games.speedgans.catalog import build, catalog_path, is_current
 
     if is_current(catalog_path(data_dir)):
         return
@@ -110,7 +110,7 @@ def prepare_catalog(data_dir: Path) -> None:
         flush=True,
     )
     try:
-        prepare(data_dir, progress=True)
+        build(data_dir, progress=True)  # (written, not kept: the server loads it)
     except KeyboardInterrupt:
         print("spieltisch: stopped while building the catalog (the next start builds it)", file=sys.stderr)
         raise SystemExit(130) from None

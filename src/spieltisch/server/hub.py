@@ -108,7 +108,8 @@ class Hub:
         self._lobby_due: asyncio.Task[None] | None = None
         #: Tables whose views go out in a moment.
         self._due_views: dict[str, _DueViews] = {}
-        self._sending: set[asyncio.Task[None]] = set()
+        #: Its tasks running (views being sent, who is present being changed).
+        self._tasks: set[asyncio.Task[None]] = set()
         #: Players being made present again at a table (`_still_here`), one change each at a time.
         self._returning: set[tuple[str, str]] = set()
         store.listen(self.table_changed)
@@ -224,9 +225,10 @@ class Hub:
                 self._returning.discard(returning)
 
     def _start(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        """Run the coroutine as a task of the hub's (kept until it is done)."""
         task = asyncio.create_task(coroutine)
-        self._sending.add(task)
-        task.add_done_callback(self._sending.discard)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def send_table(self, connection: Connection, table_id: str) -> None:
         table = await self.store.get(table_id)
@@ -256,9 +258,7 @@ class Hub:
     def _flush(self, table_id: str) -> None:
         due = self._due_views.pop(table_id, None)
         if due is not None:
-            task = asyncio.ensure_future(self._send_due(due))
-            self._sending.add(task)
-            task.add_done_callback(self._sending.discard)
+            self._start(self._send_due(due))
 
     async def _send_due(self, due: _DueViews) -> None:
         watchers = self._watchers.get(due.table.id, set())

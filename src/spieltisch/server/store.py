@@ -98,14 +98,12 @@ class TableStore(Protocol):
         """Whether this process runs the table's clock (its deadlines, computers, records, sweep)."""
 
 
-async def _tell(
-    listeners: list[Listener] | list[BriefListener], table_id: str, table: Any, here: bool
-) -> None:
-    """Tell every listener that a table changed. One listener's failure must neither undo the
-    change nor keep it from the others (nor stop the Redis pump for every table)."""
+async def _tell(listeners: list[Listener] | list[BriefListener] | list[LostListener], *news: Any) -> None:
+    """Tell every listener what happened at a table (its id first). One listener's failure must
+    neither undo the change nor keep it from the others (nor stop the Redis pump for every table)."""
     for listener in listeners:
         try:
-            await listener(table_id, table, here)
+            await listener(*news)
         except Exception:
             log.exception("table listener failed")
 
@@ -629,12 +627,7 @@ class RedisTableStore:
         processes = sorted({process for row in members for process, _ in row} - {self._me})
         if not processes:
             return
-        async with self._redis.pipeline(transaction=False) as pipe:
-            for process in processes:
-                pipe.exists(f"{self._lease_prefix}{process}")
-            dead = {
-                process for process, alive in zip(processes, await pipe.execute(), strict=True) if not alive
-            }
+        dead = set(processes) - await self._alive(processes)
         for table_id, row in zip(table_ids, members, strict=True):
             gone = [f"{process} {player}" for process, player in row if process in dead]
             if not gone:
@@ -645,11 +638,17 @@ class RedisTableStore:
             }
             if lost:
                 log.info("players %s at table %s were on a process that died: away", sorted(lost), table_id)
-                for listener in self._lost_listeners:
-                    try:
-                        await listener(table_id, lost)
-                    except Exception:
-                        log.exception("could not count the players of a dead process away")
+                await _tell(self._lost_listeners, table_id, lost)
+
+    async def _alive(self, processes: list[str]) -> set[str]:
+        """Those of the processes whose lease has not run out (one round trip)."""
+        if not processes:
+            return set()
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for process in processes:
+                pipe.exists(f"{self._lease_prefix}{process}")
+            found = await pipe.execute()
+        return {process for process, exists in zip(processes, found, strict=True) if exists}
 
     async def _hand_over(self, table_id: str) -> None:
         """Another process runs the table's clock now (its players are there): the scheduler stops
@@ -1039,13 +1038,9 @@ class RedisTableStore:
         # One look per owner (and per process no longer heard) at its lease first: an owner alive
         # whose heartbeats came late (or were heard late, this process being busy) costs no claim
         # per table.
-        owners = sorted({self._owner_of[t] for t in silent if t in self._owner_of} | set(quiet))
-        alive: set[str] = set()
-        if owners:
-            async with self._redis.pipeline(transaction=False) as pipe:
-                for owner in owners:
-                    pipe.exists(f"{self._lease_prefix}{owner}")
-                alive = {owner for owner, found in zip(owners, await pipe.execute(), strict=True) if found}
+        alive = await self._alive(
+            sorted({self._owner_of[t] for t in silent if t in self._owner_of} | set(quiet))
+        )
         dead = [process for process in quiet if process not in alive]
         for process in quiet:
             if process in alive:

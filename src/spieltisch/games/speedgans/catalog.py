@@ -479,16 +479,6 @@ def is_current(path: Path) -> bool:
         return False
 
 
-def prepare(directory: Path, progress: bool = True) -> bool:
-    """Build the catalog in the data directory unless a current one is there, without keeping it
-    loaded; whether it was built. (`spieltisch serve` does this before its server starts: a stop
-    during the build stops at once, and several workers only load it.)"""
-    if is_current(catalog_path(directory)):
-        return False
-    build(directory, progress=progress)
-    return True
-
-
 _loaded: dict[Path, Catalog] = {}
 
 
