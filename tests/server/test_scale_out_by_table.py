@@ -145,6 +145,7 @@ def test_a_table_whose_process_was_killed_moves_on_from_another(server_factory, 
     ann.send({"type": "create_table", "game": "planahead", "settings": {"seats": 3, "bot_pace": "relaxed"}})
     table_id = ann.table_until(lambda t: True)["id"]
     dan.send({"type": "join", "table": table_id})
+    ann.table_until(lambda t: len(t["seats"]) == 2)  # (the computer's seat is then the third)
     ann.send({"type": "add_bot", "table": table_id, "level": "easy"})
     ann.table_until(lambda t: len(t["seats"]) == 3)
     ann.send({"type": "start", "table": table_id})

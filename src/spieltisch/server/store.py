@@ -589,13 +589,20 @@ class RedisTableStore:
 
     async def _tell_present(self, table_id: str) -> bool:
         """Bring the table's set of present players in Redis in line with this process's pages;
-        whether Redis could be told."""
-        from redis.exceptions import RedisError
-
+        whether Redis could be told. (Called before every change of the table made here: nothing
+        to tell costs two lookups.)"""
         wanted = self._present.get(table_id, frozenset())
         told = self._present_told.get(table_id, frozenset())
         if wanted == told:
             return True
+        from redis.exceptions import RedisError
+
+        # Counted as told before the answer: a call meanwhile (a change, the follows' task) sends
+        # only what differs from this.
+        if wanted:
+            self._present_told[table_id] = wanted
+        else:
+            self._present_told.pop(table_id, None)
         key, me = self._present_key(table_id), self._me
         try:
             async with self._redis.pipeline(transaction=False) as pipe:
@@ -606,11 +613,8 @@ class RedisTableStore:
                 await pipe.execute()
         except (RedisError, OSError) as error:  # told again after the resync that follows
             log.debug("could not say who is present at table %s: %s", table_id, error)
+            self._present_told.pop(table_id, None)  # (not known: all of it is told again)
             return False
-        if wanted:
-            self._present_told[table_id] = wanted
-        else:
-            self._present_told.pop(table_id, None)
         return True
 
     async def _sweep_presence(self, table_ids: list[str]) -> None:
@@ -1264,6 +1268,7 @@ class RedisTableStore:
 
     @_redis_faults
     async def create(self, table: Table) -> None:
+        await self._tell_present(table.id)
         written = await self._write(None, table)
         if written is None:
             raise StoreUnavailable(f"table {table.id} exists already")
@@ -1274,6 +1279,9 @@ class RedisTableStore:
         # Changes to one table made here go one after the other: computed on the replica the one
         # before wrote, not all on the same one (the players of a table who share this process
         # would each lose the compare-and-set to the first, then fetch and compute again).
+        # Who is present here goes to Redis before any change that may count him present: should
+        # this process die a moment after, the table's owner still knows whom to count away.
+        await self._tell_present(table_id)
         lock = self._locks.setdefault(table_id, asyncio.Lock())
         try:
             async with lock:
