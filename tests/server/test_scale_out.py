@@ -118,7 +118,8 @@ def test_a_player_with_pages_on_two_processes_stays_present_when_one_closes(
     server_factory, redis_url, postgres_url
 ):
     """Without a proxy that routes by table, one player's two tabs may reach two processes. Closing
-    one of them must not count him away while the other still shows the table."""
+    one of them must not count him away while the other still shows the table, nor pass on the open
+    table he hosts to the one who is there."""
     env = {"SPIELTISCH_REDIS_URL": redis_url, "SPIELTISCH_DATABASE_URL": postgres_url}
     first, second = server_factory(env), server_factory(env)
     ann = Client(first.url, "Ann")
@@ -133,8 +134,9 @@ def test_a_player_with_pages_on_two_processes_stays_present_when_one_closes(
     ann.close()  # her first tab goes; the one on the second process still shows the table
     time.sleep(1)
     bob.send({"type": "open_table", "table": table_id})
-    seats = bob.table_until(lambda t: t["id"] == table_id and t["seats"][0]["connected"], timeout=5)["seats"]
-    assert seats[0]["nickname"] == ann.player["nickname"]
+    view = bob.table_until(lambda t: t["id"] == table_id and t["seats"][0]["connected"], timeout=5)
+    assert view["seats"][0]["nickname"] == ann.player["nickname"]
+    assert view["host"] == ann.player["id"]
     other_tab.close()  # her last tab: now she is away
     bob.table_until(lambda t: not t["seats"][0]["connected"])
 

@@ -94,6 +94,10 @@ class TableStore(Protocol):
 
     def listen_lost(self, listener: LostListener) -> None: ...
 
+    async def present_elsewhere(self, table_id: str, player: str) -> bool:
+        """Whether a page of the player on another (live) process follows the table."""
+        ...
+
     def runs_clock(self, table_id: str) -> bool:
         """Whether this process runs the table's clock (its deadlines, computers, records, sweep)."""
 
@@ -165,6 +169,9 @@ class MemoryTableStore:
 
     def listen_lost(self, listener: LostListener) -> None:
         pass  # one process: none dies while the others go on
+
+    async def present_elsewhere(self, table_id: str, player: str) -> bool:
+        return False  # (there is no elsewhere)
 
     def runs_clock(self, table_id: str) -> bool:
         return True  # every table's
@@ -643,6 +650,16 @@ class RedisTableStore:
             if lost:
                 log.info("players %s at table %s were on a process that died: away", sorted(lost), table_id)
                 await _tell(self._lost_listeners, table_id, lost)
+
+    @_redis_faults
+    async def present_elsewhere(self, table_id: str, player: str) -> bool:
+        members = await self._redis.smembers(self._present_key(table_id))
+        others = sorted(
+            process
+            for process, who in (str(m).split(" ", 1) for m in members)
+            if who == player and process != self._me
+        )
+        return bool(await self._alive(others))
 
     async def _alive(self, processes: list[str]) -> set[str]:
         """Those of the processes whose lease has not run out (one round trip)."""

@@ -206,6 +206,9 @@ async def _stop_following(s: Services, connection: Connection, keep: str | None)
         if s.hub.player_watches(connection.player, table_id):
             continue
         try:
+            # (His page on another process still shows it: he stays, and stays its host.)
+            if await s.store.present_elsewhere(table_id, connection.player):
+                continue
             await s.store.update(
                 table_id, lambda t: set_connected(t, connection.player, False, s.clock.now())
             )
