@@ -5,6 +5,7 @@ game that steps to a tile, and the accuracy — as the server's analysis says, o
 from __future__ import annotations
 
 import re
+from decimal import ROUND_HALF_UP, Decimal
 
 import httpx
 import pytest
@@ -61,8 +62,11 @@ def test_a_replay_shows_each_moves_cost_and_the_best_field(live_server, new_page
     wait_for(lambda: httpx.get(f"{live_server}/api/players/{ann}/history").json()["move_trend"], timeout=60)
     page.goto(f"{live_server}/spieler/{ann}")
     expect(page.get_by_test_id("move-trend")).to_have_attribute("data-games", "1")
-    per_tile = round(sum(move["loss"] for move in moves) / len(moves), 2)
-    expect(page.get_by_test_id("trend-summary")).to_contain_text(f"{per_tile:.1f}".replace(".", ","))
+    per_tile = round(sum(move["loss"] for move in moves) / len(moves), 2)  # (as the server notes it)
+    # The page rounds the two decimals it is sent half up (toLocaleString), as Decimal does here:
+    # 9.35 reads „9,4“ (a float's format would say 9.3: 9.35 is 9.3499… in binary).
+    shown = Decimal(str(per_tile)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    expect(page.get_by_test_id("trend-summary")).to_contain_text(str(shown).replace(".", ","))
 
     for size in ((390, 844), (360, 740)):
         phone = new_page("phone")

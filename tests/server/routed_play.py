@@ -19,8 +19,9 @@ def table_of_two(url: str, host_name: str, guest_name: str) -> tuple[str, Client
     table_id = lobby.table_until(lambda t: True)["id"]
     host = Client(url, token=lobby.token, table=table_id)
     guest = Client(url, guest_name, table=table_id)
-    lobby.close()
     host.send({"type": "open_table", "table": table_id})
+    host.table_until(lambda t: t["id"] == table_id)  # (his page there first: then the lobby's goes)
+    lobby.close()
     guest.send({"type": "join", "table": table_id})
     host.send({"type": "add_bot", "table": table_id, "level": "easy"})
     host.table_until(lambda t: len(t["seats"]) == 3)
